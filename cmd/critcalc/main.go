@@ -1,0 +1,50 @@
+// Command critcalc is a calculator for the theory of deep neural networks at
+// initialization: activations as text, Gaussian expectations, kernel
+// recursions, criticality and finite-width corrections.
+//
+// Usage:
+//
+//	critcalc COMMAND [arguments] [flags]
+//
+// Run "critcalc help" for the list of commands and "critcalc COMMAND -h"
+// for the flags of one.
+package main
+
+import (
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1 // the computation failed (bad expression, domain error, …)
+	exitUsage = 2 // the command line is wrong
+)
+
+// run executes one command line and returns the exit code. It never panics
+// on user input: every problem becomes a message on stderr.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		writeUsage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help", "help":
+		return runHelp(args[1:], stdout, stderr)
+	case "-version", "--version", "version":
+		writeVersion(stdout)
+		return exitOK
+	}
+	cmd := lookupCommand(name)
+	if cmd == nil {
+		errorf(stderr, "unknown command %q%s; run 'critcalc help' for the list", name, suggestCommand(name))
+		return exitUsage
+	}
+	return cmd.run(cmd, args[1:], stdout, stderr)
+}
