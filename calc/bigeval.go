@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sync"
 
 	"critcalc/calc/bigmath"
 )
@@ -34,33 +35,79 @@ var ErrOverflow = errors.New("value overflows the arbitrary-precision range")
 // precision. Named activations are evaluated through their definitions, and
 // each shared subexpression once. A BigProgram is safe for concurrent use.
 type BigProgram struct {
-	nodes []Expr
-	index map[Expr]int
+	nodes   []Expr
+	index   map[Expr]int
+	varying []bool // whether node i depends on x
+
+	mu     sync.Mutex
+	consts map[uint][]*big.Float // values of the x-free nodes, per precision
 }
 
 // CompileBig prepares e for arbitrary-precision evaluation.
 func CompileBig(e Expr) *BigProgram {
 	nodes := ExpandAll(e).Nodes()
 	index := make(map[Expr]int, len(nodes))
+	varying := make([]bool, len(nodes))
 	for i, n := range nodes {
 		index[n] = i
+		varying[i] = n.Op() == OpVar
+		for _, a := range n.Args() {
+			varying[i] = varying[i] || varying[index[a]]
+		}
 	}
-	return &BigProgram{nodes: nodes, index: index}
+	return &BigProgram{nodes: nodes, index: index, varying: varying, consts: map[uint][]*big.Float{}}
 }
 
 // Eval returns the value at x, computed with precision prec bits in every
 // operation. The result is not checked against a higher precision: use
 // EvalDigits for a value whose digits are certified.
 func (p *BigProgram) Eval(x *big.Float, prec uint) (*big.Float, error) {
-	vals := make([]*big.Float, len(p.nodes))
+	vals, err := p.constants(prec)
+	if err != nil {
+		return nil, err
+	}
 	for i, e := range p.nodes {
+		if !p.varying[i] {
+			continue
+		}
 		v, err := p.step(e, vals, x, prec)
 		if err != nil {
 			return nil, &EvalError{Sub: e.String(), X: x.Text('g', 20), Err: err}
 		}
 		vals[i] = v
 	}
-	return vals[len(vals)-1], nil
+	last := len(vals) - 1
+	if !p.varying[last] {
+		return new(big.Float).Copy(vals[last]), nil
+	}
+	return vals[last], nil
+}
+
+// constants returns a fresh slice of node values in which the x-free nodes
+// are filled in; they are computed once per precision and shared, so they
+// must not be modified.
+func (p *BigProgram) constants(prec uint) ([]*big.Float, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	cs, ok := p.consts[prec]
+	if !ok {
+		cs = make([]*big.Float, len(p.nodes))
+		for i, e := range p.nodes {
+			if p.varying[i] {
+				continue
+			}
+			v, err := p.step(e, cs, nil, prec)
+			if err != nil {
+				return nil, &EvalError{Sub: e.String(), X: "any x", Err: err}
+			}
+			cs[i] = v
+		}
+		if len(p.consts) > 64 {
+			clear(p.consts)
+		}
+		p.consts[prec] = cs
+	}
+	return append([]*big.Float(nil), cs...), nil
 }
 
 func (p *BigProgram) step(e Expr, vals []*big.Float, x *big.Float, prec uint) (*big.Float, error) {
