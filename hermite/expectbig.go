@@ -43,15 +43,21 @@ func (e *Expectation) AtDigits(K *big.Rat, digits int) (*big.Float, error) {
 	if K.Sign() == 0 {
 		return e.in.big.EvalDigits(new(big.Rat), digits)
 	}
-	v, err := e.atDigits(K, digits)
+	v, err := e.atDigits(K, digits, 0)
 	if err != nil {
 		return nil, fmt.Errorf("expectation of %s at K = %s: %w", e.in.expr, K.FloatString(6), err)
 	}
 	return v, nil
 }
 
-func (e *Expectation) atDigits(K *big.Rat, digits int) (*big.Float, error) {
-	prec := calc.BitsForDigits(digits+12) + 16
+// maxExtraDigits bounds the extra working digits spent on a value much
+// smaller than E|F| (a mean that nearly cancels).
+const maxExtraDigits = 300
+
+// atDigits computes the expectation with the quadrature tolerance and the
+// working precision raised by extra digits beyond what digits of E|F| need.
+func (e *Expectation) atDigits(K *big.Rat, digits, extra int) (*big.Float, error) {
+	prec := calc.BitsForDigits(digits+extra+12) + 16
 	Kf, _ := K.Float64()
 	T, err := e.in.tailCut(Kf, float64(digits+4)*math.Ln10+8)
 	if err != nil {
@@ -70,7 +76,7 @@ func (e *Expectation) atDigits(K *big.Rat, digits int) (*big.Float, error) {
 	if err != nil {
 		return nil, err
 	}
-	tol := math.Pow(10, -float64(digits+2)) * ad.scale / (2 * T)
+	tol := math.Pow(10, -float64(digits+extra+2)) * ad.scale / (2 * T)
 	sum := new(big.Float).SetPrec(prec)
 	errSum := 0.0
 	for _, sp := range ad.accepted {
@@ -84,7 +90,21 @@ func (e *Expectation) atDigits(K *big.Rat, digits int) (*big.Float, error) {
 		sum.Add(sum, v)
 		errSum += perr
 	}
+	// Rounding: every term carries a relative error of a few units of
+	// 2^−prec, so the sum is off by at most evals·2^(4−prec)·E|F|.
+	errSum += float64(ad.total.Evals) * math.Ldexp(ad.scale, 4-int(prec))
+	if math.Abs(bigToFloat(sum)) <= errSum && errSum <= math.Pow(10, -float64(digits))*ad.scale {
+		return new(big.Float).SetPrec(prec), nil // zero to within 10^−digits·E|F|
+	}
 	limit := 0.5 * math.Pow(10, -float64(digits)) * math.Abs(bigToFloat(sum))
+	if errSum > limit && math.Abs(bigToFloat(sum)) > errSum && extra == 0 {
+		// A nonzero value far below E|F|: ask for as many more digits as
+		// it is smaller.
+		more := int(math.Ceil(math.Log10(ad.scale/math.Abs(bigToFloat(sum))))) + 2
+		if more > 0 && more <= maxExtraDigits {
+			return e.atDigits(K, digits, more)
+		}
+	}
 	if errSum > limit {
 		return nil, &calc.NotCertifiedError{Digits: digits, X: "K", Last: fmt.Sprintf("%s with an estimated error of %.3g", sum.Text('g', 12), errSum)}
 	}

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"strconv"
+
+	"critcalc/calc"
+	"critcalc/hermite"
+)
+
+func init() {
+	commands = append(commands, &command{
+		name:    "hermite",
+		usage:   "EXPR [--terms N] [--digits D] [--residual r] [--norm ln-after|ln-before|rms-after|rms-before] [--depth L] [--rho0 R] [--epsilon float32|float64|E] [--json]",
+		summary: "Hermite coefficients and the normalized kernel map κ(ρ): fixed point, Theorem 1 case and rate",
+		detail: `The activation is normalized, φ = σ/C with C = √E[σ(X)²], X ~ N(0,1), and
+expanded in orthonormal Hermite polynomials, φ = Σ c_k he_k. The kernel map
+κ(ρ) = E[φ(X)φ(Y)] = Σ c_k² ρ^k (Joudaki & Hofmann) has κ(0) = c₀², κ'(0) = c₁²,
+κ'(1) = E[φ'²], all computed from one-dimensional expectations (never from a
+truncated series). Theorem 1 classifies the map (case 1: ρ* = 0; 2: ρ* = 1
+exponentially; 3: ρ* = 1 polynomially; 4: ρ* in (0,1)) and gives the rate α.
+Corollary 2 gives the depth after which two inputs agree to within ε.
+
+--residual r uses the random-skip map (1−r²)κ(ρ) + r²ρ (Proposition 2);
+--norm ln-after centres the map, (κ(ρ) − κ(0))/(1 − κ(0)); the other
+normalizations leave κ unchanged (Proposition 3).
+
+C, κ(0), κ'(0) and κ'(1) are printed with --digits certified digits; the
+Hermite coefficients, ρ*, κ'(ρ*) and α come from float64 two-input
+integrals and are printed with at most 12 digits.`,
+		flags: func(fs *flag.FlagSet) any { return defineHermiteFlags(fs) },
+		run:   runHermite,
+	})
+}
+
+type hermiteFlags struct {
+	terms    int
+	digits   int
+	residual float64
+	norm     string
+	depth    int
+	rho0     float64
+	epsilon  string
+	json     bool
+}
+
+func defineHermiteFlags(fs *flag.FlagSet) *hermiteFlags {
+	f := &hermiteFlags{}
+	fs.IntVar(&f.terms, "terms", 10, "number `N` of Hermite coefficients c_0…c_N (0 to 200)")
+	fs.IntVar(&f.digits, "digits", 12, "significant digits `D` of C and κ(0), κ'(0), κ'(1) (1 to 100)")
+	fs.Float64Var(&f.residual, "residual", 0, "random-skip strength `r` in [0, 1)")
+	fs.StringVar(&f.norm, "norm", "", "normalization: ln-after, ln-before, rms-after or rms-before")
+	fs.IntVar(&f.depth, "depth", 0, "iterate ρ_ℓ = κ(ρ_{ℓ−1}) for `L` layers beside Theorem 1's bound")
+	fs.Float64Var(&f.rho0, "rho0", 0.5, "starting correlation `R` in (−1, 1) of --depth")
+	fs.StringVar(&f.epsilon, "epsilon", "float32", "ε of Corollary 2: float32 (2^−128), float64 (2^−1024) or a number")
+	fs.BoolVar(&f.json, "json", false, "write JSON instead of text")
+	return f
+}
+
+// hermiteReport is the JSON output of `critcalc hermite`.
+type hermiteReport struct {
+	Expression             string        `json:"expression"`
+	C                      jsonNum       `json:"C"`
+	Coefficients           []jsonNum     `json:"coefficients"`
+	Kappa0                 jsonNum       `json:"kappa_0"`
+	KappaPrime0            jsonNum       `json:"kappa_prime_0"`
+	KappaPrime1            jsonNum       `json:"kappa_prime_1"`
+	RhoStar                jsonNum       `json:"rho_star"`
+	KappaPrimeRhoStar      jsonNum       `json:"kappa_prime_rho_star"`
+	Case                   int           `json:"case"`
+	Alpha                  jsonNum       `json:"alpha"`
+	DepthIndistinguishable jsonNum       `json:"depth_indistinguishable"`
+	Epsilon                jsonNum       `json:"epsilon"`
+	Residual               jsonNum       `json:"residual"`
+	Norm                   string        `json:"norm"`
+	Iterates               []iterateRow  `json:"iterates,omitempty"`
+	Digits                 int           `json:"digits"`
+	cert                   [4]*big.Float // C, κ(0), κ′(0), κ′(1) to digits
+	fixed                  hermite.FixedPoint
+}
+
+type iterateRow struct {
+	L     int     `json:"l"`
+	Rho   jsonNum `json:"rho"`
+	Bound jsonNum `json:"bound"`
+}
+
+// float64Digits is how many digits of a float64 two-input result are shown.
+const float64Digits = 12
+
+// coefficientAbsErr is the absolute accuracy of the float64 Hermite
+// coefficients (hermite.Coefficients checks two rules agree to 1e-13).
+const coefficientAbsErr = 1e-13
+
+// absNum formats v known to within absErr: only the digits above absErr
+// (at most maxDigits), and 0 when |v| ≤ absErr.
+func absNum(v, absErr float64, maxDigits int) jsonNum {
+	if math.Abs(v) <= absErr {
+		return "0"
+	}
+	d := int(math.Floor(math.Log10(math.Abs(v)) - math.Log10(absErr)))
+	return floatNum(v, max(1, min(d, maxDigits)))
+}
+
+func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet(c, stderr)
+	f := defineHermiteFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return usageError(c, stderr, err)
+	}
+	eps, epsErr := parseEpsilon(f.epsilon)
+	switch {
+	case len(pos) != 1:
+		return usageError(c, stderr, fmt.Errorf("want one expression, got %d arguments", len(pos)))
+	case f.terms < 0 || f.terms > 200:
+		return usageError(c, stderr, fmt.Errorf("--terms must be between 0 and 200, got %d", f.terms))
+	case f.digits < 1 || f.digits > 100:
+		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and 100, got %d", f.digits))
+	case !(f.residual >= 0 && f.residual < 1):
+		return usageError(c, stderr, fmt.Errorf("--residual must be in [0, 1), got %g", f.residual))
+	case f.norm != "" && f.norm != "ln-after" && f.norm != "ln-before" && f.norm != "rms-after" && f.norm != "rms-before":
+		return usageError(c, stderr, fmt.Errorf("--norm must be ln-after, ln-before, rms-after or rms-before, got %q", f.norm))
+	case f.depth < 0 || f.depth > 100000:
+		return usageError(c, stderr, fmt.Errorf("--depth must be between 0 and 100000, got %d", f.depth))
+	case !(f.rho0 > -1 && f.rho0 < 1):
+		return usageError(c, stderr, fmt.Errorf("--rho0 must be in (−1, 1), got %g", f.rho0))
+	case epsErr != nil:
+		return usageError(c, stderr, epsErr)
+	}
+	e, err := parseExpr(pos[0], stderr)
+	if err != nil {
+		return exitError
+	}
+	rep, err := hermiteReportFor(e, f, eps)
+	if err != nil {
+		errorf(stderr, "hermite: %v", err)
+		return exitError
+	}
+	if f.json {
+		return writeJSON(stdout, stderr, rep)
+	}
+	writeHermiteText(stdout, rep)
+	return exitOK
+}
+
+func parseEpsilon(s string) (float64, error) {
+	switch s {
+	case "float32":
+		return math.Ldexp(1, -128), nil
+	case "float64":
+		return math.Ldexp(1, -1024), nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v > 0 && v < 1) {
+		return 0, fmt.Errorf("--epsilon must be float32, float64 or a number in (0, 1), got %q", s)
+	}
+	return v, nil
+}
+
+func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport, error) {
+	m, err := hermite.NewKernelMap(e)
+	if err != nil {
+		return nil, err
+	}
+	if f.residual > 0 {
+		if m, err = m.WithResidual(f.residual); err != nil {
+			return nil, err
+		}
+	}
+	if f.norm == "ln-after" {
+		if m, err = m.WithCenterAfter(); err != nil {
+			return nil, err
+		}
+	}
+	rep := &hermiteReport{Expression: e.String(), Digits: f.digits, Norm: f.norm,
+		Residual: floatNum(f.residual, 15), Epsilon: floatNum(eps, 6)}
+	if err := certifyKernelConstants(rep, e, m, f.digits); err != nil {
+		return nil, err
+	}
+	cs, _, err := hermite.Coefficients(e, f.terms)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		rep.Coefficients = append(rep.Coefficients, absNum(c, coefficientAbsErr, min(f.digits, float64Digits)))
+	}
+	fp, err := m.Analyze()
+	if err != nil {
+		return nil, err
+	}
+	rep.fixed = fp
+	d := min(f.digits, float64Digits)
+	rep.Case = int(fp.Case)
+	rep.RhoStar = floatNum(fp.RhoStar, d)
+	rep.KappaPrimeRhoStar = floatNum(fp.KappaPrimeRhoStar, d)
+	rep.Alpha = floatNum(fp.Alpha, d)
+	if fp.Case == hermite.CaseOneExp { // Corollary 2 needs κ′(1) < 1
+		_, _, kp1 := m.Effective()
+		rep.DepthIndistinguishable = floatNum(hermite.DepthIndistinguishable(kp1, eps), d)
+	}
+	if f.depth > 0 {
+		rhos, err := m.Iterate(f.rho0, f.depth)
+		if err != nil {
+			return nil, err
+		}
+		for l, r := range rhos {
+			rep.Iterates = append(rep.Iterates, iterateRow{L: l, Rho: floatNum(r, d), Bound: floatNum(fp.Bound(f.rho0, l), d)})
+		}
+	}
+	return rep, nil
+}
+
+// certifyKernelConstants fills C, κ(0), κ′(0), κ′(1) of the base map with
+// digits certified digits (from one-dimensional expectations at high
+// precision), then applies the residual and normalization in that
+// precision.
+func certifyKernelConstants(rep *hermiteReport, e calc.Expr, m *hermite.KernelMap, digits int) error {
+	prec := calc.BitsForDigits(digits+4) + 16
+	one := big.NewRat(1, 1)
+	ex := func(f calc.Expr) (*big.Float, error) { return hermite.ExpectDigits(f, one, digits+4) }
+	d := calc.Derivative(e, 1)
+	s2, err := ex(calc.Mul(e, e))
+	if err != nil {
+		return err
+	}
+	s1, err := ex(e)
+	if err != nil {
+		return err
+	}
+	d1, err := ex(d)
+	if err != nil {
+		return err
+	}
+	d2, err := ex(calc.Mul(d, d))
+	if err != nil {
+		return err
+	}
+	nf := func() *big.Float { return new(big.Float).SetPrec(prec) }
+	C := nf().Sqrt(s2)
+	k0 := nf().Quo(nf().Mul(s1, s1), s2)
+	kp0 := nf().Quo(nf().Mul(d1, d1), s2)
+	kp1 := nf().Quo(d2, s2)
+	if m.CenterAfter {
+		den := nf().Sub(big.NewFloat(1), k0)
+		kp0.Quo(kp0, den)
+		kp1.Quo(kp1, den)
+		k0 = nf()
+	}
+	if m.Residual > 0 {
+		r2 := nf().SetFloat64(m.Residual)
+		r2.Mul(r2, r2)
+		keep := nf().Sub(big.NewFloat(1), r2)
+		k0.Mul(k0, keep)
+		kp0.Add(nf().Mul(kp0, keep), r2)
+		kp1.Add(nf().Mul(kp1, keep), r2)
+	}
+	rep.cert = [4]*big.Float{C, k0, kp0, kp1}
+	rep.C, rep.Kappa0, rep.KappaPrime0, rep.KappaPrime1 = bigNum(C, digits), bigNum(k0, digits), bigNum(kp0, digits), bigNum(kp1, digits)
+	return nil
+}
+
+func writeHermiteText(w io.Writer, r *hermiteReport) {
+	fmt.Fprintf(w, "activation   %s\n", r.Expression)
+	if r.Residual != "0" || r.Norm != "" {
+		fmt.Fprintf(w, "map          residual r = %s, normalization %q\n", r.Residual, r.Norm)
+	}
+	fmt.Fprintf(w, "C            %s   (φ = σ/C, C = √E[σ(X)²])\n", r.C)
+	fmt.Fprintf(w, "κ(0)         %s\nκ'(0)        %s\nκ'(1)        %s\n", r.Kappa0, r.KappaPrime0, r.KappaPrime1)
+	fmt.Fprintf(w, "case         %d  (Theorem 1)\nρ*           %s\nκ'(ρ*)       %s\nα            %s\n", r.Case, r.RhoStar, r.KappaPrimeRhoStar, r.Alpha)
+	depth := string(r.DepthIndistinguishable)
+	if depth == "" {
+		depth = "∞ (κ'(1) ≥ 1)"
+	}
+	fmt.Fprintf(w, "depth        %s layers until inputs agree to ε = %s (Corollary 2)\n", depth, r.Epsilon)
+	fmt.Fprintln(w, "\nHermite coefficients of φ")
+	for k, c := range r.Coefficients {
+		fmt.Fprintf(w, "  c%-3d %s\n", k, c)
+	}
+	if len(r.Iterates) > 0 {
+		fmt.Fprintln(w, "\n    ℓ  ρ_ℓ  Theorem 1 bound")
+		for _, it := range r.Iterates {
+			fmt.Fprintf(w, "  %3d  %s  %s\n", it.L, it.Rho, it.Bound)
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestHermiteJSONKeys pins the JSON interface of `critcalc hermite`.
+func TestHermiteJSONKeys(t *testing.T) {
+	code, out, stderr := runCLI("hermite", "relu", "--json", "--terms", "4", "--depth", "3", "--digits", "20")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	for _, k := range []string{"expression", "C", "coefficients", "kappa_0", "kappa_prime_0", "kappa_prime_1", "rho_star",
+		"kappa_prime_rho_star", "case", "alpha", "depth_indistinguishable", "epsilon", "residual", "norm", "iterates", "digits"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("key %q missing", k)
+		}
+	}
+	var rep struct {
+		C        json.Number
+		Kappa0   json.Number `json:"kappa_0"`
+		Coeffs   []float64   `json:"coefficients"`
+		Case     int
+		Alpha    float64
+		Depth    *float64 `json:"depth_indistinguishable"`
+		Iterates []struct {
+			L          int
+			Rho, Bound float64
+		}
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.UseNumber()
+	if err := dec.Decode(&rep); err != nil {
+		t.Fatal(err)
+	}
+	// ReLU: C = 1/√2, κ(0) = 1/π to 20 digits (bc: scale=40; 1/sqrt(2), 1/(4*a(1)));
+	// trailing zeros are not written.
+	if rep.C != "0.7071067811865475244" || rep.Kappa0 != "0.31830988618379067154" {
+		t.Errorf("C = %s, κ(0) = %s", rep.C, rep.Kappa0)
+	}
+	// c_3 = 0 for ReLU (odd coefficients beyond 1 vanish).
+	if len(rep.Coeffs) != 5 || rep.Coeffs[3] != 0 || rep.Case != 3 || rep.Depth != nil || len(rep.Iterates) != 4 {
+		t.Errorf("coefficients %v, case %d, depth %v, %d iterates", rep.Coeffs, rep.Case, rep.Depth, len(rep.Iterates))
+	}
+	for _, it := range rep.Iterates {
+		if 1-it.Rho > it.Bound+1e-12 {
+			t.Errorf("ℓ = %d: |ρ − 1| = %g exceeds Theorem 1's bound %g", it.L, 1-it.Rho, it.Bound)
+		}
+	}
+}
+
+func TestHermiteBadInput(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"hermite"}, exitUsage, "want one expression"},
+		{[]string{"hermite", "tanh", "--terms", "999"}, exitUsage, "--terms must be"},
+		{[]string{"hermite", "tanh", "--residual", "1"}, exitUsage, "--residual must be"},
+		{[]string{"hermite", "tanh", "--norm", "bn"}, exitUsage, "--norm must be"},
+		{[]string{"hermite", "tanh", "--epsilon", "2"}, exitUsage, "--epsilon must be"},
+		{[]string{"hermite", "tanh", "--rho0", "1"}, exitUsage, "--rho0 must be"},
+		{[]string{"hermite", "x"}, exitError, "linear"},
+		{[]string{"hermite", "log(x)"}, exitError, "undefined"},
+		{[]string{"hermite", "exp(x^2)"}, exitError, "diverges"},
+		{[]string{"hermite", "tanhh"}, exitError, "did you mean tanh?"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want %d containing %q", tt.args, code, stderr, tt.code, tt.stderr)
+		}
+	}
+}
+
+// TestHermiteResidual checks Proposition 2's effect on the rates: with a
+// random skip r, case 1's κ′(0) becomes (1−r²)κ′(0) + r².
+func TestHermiteResidual(t *testing.T) {
+	_, plain, _ := runCLI("hermite", "tanh", "--json", "--terms", "0")
+	_, res, _ := runCLI("hermite", "tanh", "--json", "--terms", "0", "--residual", "0.5")
+	var a, b struct {
+		KP0  float64 `json:"kappa_prime_0"`
+		Case int
+	}
+	json.Unmarshal([]byte(plain), &a)
+	json.Unmarshal([]byte(res), &b)
+	if want := 0.75*a.KP0 + 0.25; b.Case != 1 || b.KP0 < want-1e-11 || b.KP0 > want+1e-11 {
+		t.Errorf("residual κ'(0) = %v, want %v (case %d)", b.KP0, want, b.Case)
+	}
+}
