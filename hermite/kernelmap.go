@@ -86,20 +86,15 @@ func (m *KernelMap) WithCenterAfter() (*KernelMap, error) {
 	return &c, nil
 }
 
-// raw returns the base map κ_φ(ρ) by direct two-input integration.
-func (m *KernelMap) raw(rho float64) (float64, error) {
-	v, err := Expect2(m.sigma, m.sigma, Cov{K11: 1, K12: rho, K22: 1})
-	if err != nil {
-		return 0, fmt.Errorf("κ(%g) of %s: %w", rho, m.Sigma, err)
+// correlation returns E[f(X)f(Y)]/C² for standard normal X, Y with
+// correlation ρ: the base map κ_φ(ρ) for f = σ and κ_φ′(ρ) for f = σ′.
+func (m *KernelMap) correlation(f calc.Expr, name string, rho float64) (float64, error) {
+	if rho < -1 || rho > 1 || math.IsNaN(rho) {
+		return 0, fmt.Errorf("%s(ρ) needs ρ in [−1, 1], got %g", name, rho)
 	}
-	return v.V / (m.C * m.C), nil
-}
-
-// rawPrime returns κ_φ′(ρ) = E[φ′(X)φ′(Y)].
-func (m *KernelMap) rawPrime(rho float64) (float64, error) {
-	v, err := Expect2(m.dsigma, m.dsigma, Cov{K11: 1, K12: rho, K22: 1})
+	v, err := Expect2(f, f, Cov{K11: 1, K12: rho, K22: 1})
 	if err != nil {
-		return 0, fmt.Errorf("κ′(%g) of %s: %w", rho, m.Sigma, err)
+		return 0, fmt.Errorf("%s(%g) of %s: %w", name, rho, m.Sigma, err)
 	}
 	return v.V / (m.C * m.C), nil
 }
@@ -107,26 +102,14 @@ func (m *KernelMap) rawPrime(rho float64) (float64, error) {
 // Kappa returns the map at ρ ∈ [−1, 1], with the residual and
 // normalization of m applied.
 func (m *KernelMap) Kappa(rho float64) (float64, error) {
-	if rho < -1 || rho > 1 || math.IsNaN(rho) {
-		return 0, fmt.Errorf("κ(ρ) needs ρ in [−1, 1], got %g", rho)
-	}
-	k, err := m.raw(rho)
-	if err != nil {
-		return 0, err
-	}
-	return m.wrap(k, rho), nil
+	k, err := m.correlation(m.sigma, "κ", rho)
+	return m.wrap(k, rho), err
 }
 
 // KappaPrime returns the derivative of the map at ρ.
 func (m *KernelMap) KappaPrime(rho float64) (float64, error) {
-	if rho < -1 || rho > 1 || math.IsNaN(rho) {
-		return 0, fmt.Errorf("κ′(ρ) needs ρ in [−1, 1], got %g", rho)
-	}
-	k, err := m.rawPrime(rho)
-	if err != nil {
-		return 0, err
-	}
-	return m.wrapPrime(k), nil
+	k, err := m.correlation(m.dsigma, "κ′", rho)
+	return m.wrapPrime(k), err
 }
 
 func (m *KernelMap) wrap(k, rho float64) float64 {

@@ -103,15 +103,7 @@ func runExpr(c *command, args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	rep, err := exprReportFor(e, points, about[0], f.taylor, f.digits)
-	if err != nil {
-		errorf(stderr, "expr: %v", err)
-		return exitError
-	}
-	if f.json {
-		return writeJSON(stdout, stderr, rep)
-	}
-	writeExprText(stdout, rep)
-	return exitOK
+	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeExprText(w, rep) })
 }
 
 // parseExpr parses an activation and reports a syntax error with a caret.
@@ -223,6 +215,20 @@ func nums(vs []*big.Float, digits int) []jsonNum {
 		out[i] = bigNum(v, digits)
 	}
 	return out
+}
+
+// report ends a command: the error on stderr (exit 1), or the report as
+// JSON or as text.
+func report(c *command, stdout, stderr io.Writer, asJSON bool, err error, rep any, text func(io.Writer)) int {
+	if err != nil {
+		errorf(stderr, "%s: %v", c.name, err)
+		return exitError
+	}
+	if asJSON {
+		return writeJSON(stdout, stderr, rep)
+	}
+	text(stdout)
+	return exitOK
 }
 
 func writeJSON(stdout, stderr io.Writer, v any) int {

@@ -137,15 +137,7 @@ func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	rep, err := hermiteReportFor(e, f, eps)
-	if err != nil {
-		errorf(stderr, "hermite: %v", err)
-		return exitError
-	}
-	if f.json {
-		return writeJSON(stdout, stderr, rep)
-	}
-	writeHermiteText(stdout, rep)
-	return exitOK
+	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeHermiteText(w, rep) })
 }
 
 func parseEpsilon(s string) (float64, error) {
