@@ -1,6 +1,7 @@
 package hermite
 
 import (
+	"math"
 	"math/big"
 	"testing"
 
@@ -111,4 +112,37 @@ func TestExpectDigitsAgreesWithHigher(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFloat64Accuracy checks the float64 expectations against 20-digit
+// ones over activations and variances, for the 1e-14 relative goal (and
+// that the reported error estimate covers the true error).
+func TestFloat64Accuracy(t *testing.T) {
+	worst := 0.0
+	for _, f := range []string{"tanh(x)^2", "(x*sigmoid(x))^2", "gelu(x)^2", "mish(x)^2", "(sech(x)^2)^2", "selu(x)^2", "elu(x)^2", "softplus(x)^2", "sin(x)^2"} {
+		e, err := NewExpectation(calc.MustParse(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, K := range []*big.Rat{big.NewRat(1, 100), big.NewRat(1, 2), big.NewRat(1, 1), big.NewRat(14, 1), big.NewRat(100, 1)} {
+			Kf, _ := K.Float64()
+			v, err := e.At(Kf)
+			if err != nil {
+				t.Errorf("%s K=%g: %v", f, Kf, err)
+				continue
+			}
+			ref, err := e.AtDigits(K, 20)
+			if err != nil {
+				t.Errorf("%s K=%g at 20 digits: %v", f, Kf, err)
+				continue
+			}
+			r, _ := ref.Float64()
+			d := math.Abs(v.V - r)
+			worst = max(worst, d/math.Abs(r))
+			if d > 1e-14*math.Abs(r) || d > v.AbsErr+4e-16*math.Abs(r) {
+				t.Errorf("%s K=%g: %.17g vs %.17g (rel %.2g, estimate %.2g)", f, Kf, v.V, r, d/math.Abs(r), v.AbsErr)
+			}
+		}
+	}
+	t.Logf("worst relative error %.2g", worst)
 }
