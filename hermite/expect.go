@@ -99,6 +99,9 @@ func (e *Expectation) buffers(n int) *scratch {
 // pieces integrates F·φ over [−T, T] split at the breakpoints (none for a
 // smooth F that Gauss–Hermite could not resolve), each piece adaptively.
 func (e *Expectation) pieces(K, T float64, bps []float64) (*adaptive, error) {
+	if len(bps) == 0 {
+		bps = []float64{0} // a smooth F: start from the two half-lines
+	}
 	edges := append(append([]float64{-T}, bps...), T)
 	// The first panels of every piece give the scale E|F| that the
 	// absolute tolerance of every panel is measured against.

@@ -143,6 +143,9 @@ func (e *Expectation) bigEdges(K *big.Rat, T float64, prec uint, digits int) ([]
 		t := new(big.Float).SetPrec(prec).SetRat(ex)
 		edges = append(edges, t.Quo(t, sk))
 	}
+	if len(edges) == 1 { // a smooth F: pieces() starts from the two half-lines
+		edges = append(edges, new(big.Float).SetPrec(prec))
+	}
 	return append(edges, new(big.Float).SetPrec(prec).SetFloat64(T)), nil
 }
 

@@ -29,9 +29,10 @@ Corollary 2 gives the depth after which two inputs agree to within ε.
 --norm ln-after centres the map, (κ(ρ) − κ(0))/(1 − κ(0)); the other
 normalizations leave κ unchanged (Proposition 3).
 
-C, κ(0), κ'(0) and κ'(1) are printed with --digits certified digits; the
-Hermite coefficients, ρ*, κ'(ρ*) and α come from float64 two-input
-integrals and are printed with at most 12 digits.`,
+C, κ(0), κ'(0) and κ'(1) are printed with --digits certified digits. The
+Hermite coefficients have an absolute accuracy of 1e-13 up to --digits 12 and
+of 10^-D beyond (only digits above it are printed). ρ*, κ'(ρ*) and α come
+from float64 two-input integrals and are printed with at most 12 digits.`,
 		flags: func(fs *flag.FlagSet) any { return defineHermiteFlags(fs) },
 		run:   runHermite,
 	})
@@ -77,6 +78,8 @@ type hermiteReport struct {
 	Epsilon                jsonNum       `json:"epsilon"`
 	Residual               jsonNum       `json:"residual"`
 	Norm                   string        `json:"norm"`
+	ParsevalTail           jsonNum       `json:"parseval_tail"`
+	LeadingOrder           int           `json:"leading_order"`
 	Iterates               []iterateRow  `json:"iterates,omitempty"`
 	Digits                 int           `json:"digits"`
 	cert                   [4]*big.Float // C, κ(0), κ′(0), κ′(1) to digits
@@ -174,12 +177,8 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 	if err := certifyKernelConstants(rep, e, m, f.digits); err != nil {
 		return nil, err
 	}
-	cs, _, err := hermite.Coefficients(e, f.terms)
-	if err != nil {
+	if err := addCoefficients(rep, e, f.terms, f.digits); err != nil {
 		return nil, err
-	}
-	for _, c := range cs {
-		rep.Coefficients = append(rep.Coefficients, absNum(c, coefficientAbsErr, min(f.digits, float64Digits)))
 	}
 	fp, err := m.Analyze()
 	if err != nil {
@@ -189,7 +188,16 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 	d := min(f.digits, float64Digits)
 	rep.Case = int(fp.Case)
 	rep.RhoStar = floatNum(fp.RhoStar, d)
-	rep.KappaPrimeRhoStar = floatNum(fp.KappaPrimeRhoStar, d)
+	// κ′(ρ*) is κ′(0) in case 1 and κ′(1) in cases 2 and 3: print the
+	// certified value; only case 4 needs a two-input integral.
+	switch fp.Case {
+	case hermite.CaseZero:
+		rep.KappaPrimeRhoStar = rep.KappaPrime0
+	case hermite.CaseOneExp, hermite.CaseOnePoly:
+		rep.KappaPrimeRhoStar = rep.KappaPrime1
+	default:
+		rep.KappaPrimeRhoStar = floatNum(fp.KappaPrimeRhoStar, d)
+	}
 	rep.Alpha = floatNum(fp.Alpha, d)
 	if fp.Case == hermite.CaseOneExp { // Corollary 2 needs κ′(1) < 1
 		_, _, kp1 := m.Effective()
@@ -205,6 +213,50 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 		}
 	}
 	return rep, nil
+}
+
+// addCoefficients fills the Hermite coefficients, the Parseval tail
+// 1 − Σ c_k² and Corollary S.1's leading order m: in float64 (absolute
+// accuracy 1e-13) up to 12 digits, at digits digits beyond.
+func addCoefficients(rep *hermiteReport, e calc.Expr, n, digits int) error {
+	if digits <= float64Digits {
+		cs, _, err := hermite.Coefficients(e, n)
+		if err != nil {
+			return err
+		}
+		tail := 1.0
+		for _, c := range cs {
+			rep.Coefficients = append(rep.Coefficients, absNum(c, coefficientAbsErr, digits))
+			tail -= c * c
+		}
+		rep.ParsevalTail = absNum(tail, coefficientAbsErr, digits)
+		rep.LeadingOrder = hermite.LeadingOrder(cs, coefficientAbsErr)
+		return nil
+	}
+	cs, _, err := hermite.CoefficientsDigits(e, n, digits)
+	if err != nil {
+		return err
+	}
+	abs := math.Pow(10, -float64(digits))
+	lead := make([]float64, len(cs))
+	for k, c := range cs {
+		rep.Coefficients = append(rep.Coefficients, bigAbsNum(c, digits))
+		lead[k], _ = c.Float64()
+	}
+	rep.ParsevalTail = bigAbsNum(hermite.ParsevalTail(cs), digits)
+	rep.LeadingOrder = hermite.LeadingOrder(lead, abs)
+	return nil
+}
+
+// bigAbsNum formats v known to an absolute accuracy of 10^−digits: the
+// digits above that, and 0 when |v| is below it.
+func bigAbsNum(v *big.Float, digits int) jsonNum {
+	f, _ := v.Float64()
+	if math.Abs(f) <= math.Pow(10, -float64(digits)) {
+		return "0"
+	}
+	sig := digits + int(math.Floor(math.Log10(math.Abs(f)))) + 1
+	return bigNum(v, max(1, min(sig, digits)))
 }
 
 // certifyKernelConstants fills C, κ(0), κ′(0), κ′(1) of the base map with
@@ -269,6 +321,10 @@ func writeHermiteText(w io.Writer, r *hermiteReport) {
 		depth = "∞ (κ'(1) ≥ 1)"
 	}
 	fmt.Fprintf(w, "depth        %s layers until inputs agree to ε = %s (Corollary 2)\n", depth, r.Epsilon)
+	fmt.Fprintf(w, "Parseval     1 − Σ c_k² = %s over the %d coefficients below\n", r.ParsevalTail, len(r.Coefficients))
+	if r.LeadingOrder > 1 {
+		fmt.Fprintf(w, "Cor. S.1     c_k = 0 for k < %d: |ρ_ℓ| ≤ |ρ₀|^(%d^ℓ)\n", r.LeadingOrder, r.LeadingOrder)
+	}
 	fmt.Fprintln(w, "\nHermite coefficients of φ")
 	for k, c := range r.Coefficients {
 		fmt.Fprintf(w, "  c%-3d %s\n", k, c)

@@ -17,7 +17,7 @@ func TestHermiteJSONKeys(t *testing.T) {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
 	for _, k := range []string{"expression", "C", "coefficients", "kappa_0", "kappa_prime_0", "kappa_prime_1", "rho_star",
-		"kappa_prime_rho_star", "case", "alpha", "depth_indistinguishable", "epsilon", "residual", "norm", "iterates", "digits"} {
+		"kappa_prime_rho_star", "case", "alpha", "depth_indistinguishable", "epsilon", "residual", "norm", "iterates", "digits", "parseval_tail", "leading_order"} {
 		if _, ok := got[k]; !ok {
 			t.Errorf("key %q missing", k)
 		}
