@@ -1,0 +1,245 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+
+	"critcalc/calc"
+	"critcalc/recursions"
+)
+
+func init() {
+	commands = append(commands, &command{
+		name:    "act",
+		usage:   "EXPR [--kmax K] [--cb X --cw Y] [--json]",
+		summary: "criticality of an activation: critical (C_b, C_W), universality class, exponents, fixed points",
+		detail: `The single-input kernel recursion K' = C_b + C_W⟨σ²⟩_K (Principles of Deep
+Learning Theory, ch. 5) is critical where χ∥ = χ⊥ = 1. The command reports
+the scale-invariant class (σ = a₊z for z ≥ 0, a₋z below: critical at
+(0, 1/A₂), a line of fixed points), the K* = 0 class from the Taylor series of
+σ at 0 (critical at (0, 1/σ'(0)²) with a₁, a₂, b₁), and every root K* in
+(0, --kmax] of 2K²⟨σ'²⟩/⟨σ²(z² − K)⟩ = 1 with C_W = 1/⟨σ'²⟩,
+C_b = K* − ⟨σ²⟩/⟨σ'²⟩ and the quadratic coefficient ã₁ = ½C_W g''(K*) that
+makes the point half-stable. a₁ and ã₁ are printed with their sign (the book
+prints −a₁ and −ã₁). Depth exponents are given for an attracting K* = 0
+point. With --cb and --cw, every fixed point in [0, --kmax] is listed with
+χ∥, χ⊥, its stability, phase and correlation depth ξ = 1/|log χ⊥|.
+
+All values are float64 Gaussian expectations (about 1e-13) and are printed
+with at most 12 significant digits; ã₁, which cancels up to five digits, with
+9. An activation without a physical critical point is not an error: the
+report gives the reason.`,
+		flags: func(fs *flag.FlagSet) any { return defineActFlags(fs) },
+		run:   runAct,
+	})
+}
+
+// actDigits is how many significant digits of a float64 result are shown.
+const actDigits = 12
+
+// actA1Digits is how many digits of ã₁ are shown: j(K*) cancels a factor up
+// to 1e5 (SWISH) against expectations good to about 1e-14.
+const actA1Digits = 9
+
+type actFlags struct {
+	kmax   float64
+	cb, cw float64
+	json   bool
+}
+
+func defineActFlags(fs *flag.FlagSet) *actFlags {
+	f := &actFlags{}
+	fs.Float64Var(&f.kmax, "kmax", recursions.DefaultKmax, "search K* and fixed points up to `K`")
+	fs.Float64Var(&f.cb, "cb", 0, "bias variance C_b = σ_b² `X` for the fixed points (with --cw)")
+	fs.Float64Var(&f.cw, "cw", 0, "weight variance C_W = σ_w² `Y` for the fixed points (with --cb)")
+	fs.BoolVar(&f.json, "json", false, "write JSON instead of text")
+	return f
+}
+
+// actReport is the JSON output of `critcalc act`.
+type actReport struct {
+	Expression     string        `json:"expression"`
+	Digits         int           `json:"digits"`
+	Class          string        `json:"class"`
+	CriticalPoints []actCritical `json:"critical_points"`
+	Taylor         *actTaylor    `json:"taylor,omitempty"`
+	ScaleInvariant *actScaleInv  `json:"scale_invariant,omitempty"`
+	Exponents      *actExponents `json:"exponents,omitempty"`
+	Reason         string        `json:"reason,omitempty"`
+	FixedPoints    *[]actFixed   `json:"fixed_points,omitempty"`
+	FixedLine      bool          `json:"fixed_point_line,omitempty"`
+	fixedFor       [2]float64    // (C_b, C_W) of FixedPoints
+}
+
+type actCritical struct {
+	KStar     jsonNum `json:"K_star"`
+	Cb        jsonNum `json:"C_b"`
+	CW        jsonNum `json:"C_W"`
+	Physical  bool    `json:"physical"`
+	Stability string  `json:"stability"`
+	A1        jsonNum `json:"a1"`
+}
+
+type actTaylor struct {
+	Sigma []jsonNum `json:"sigma"`
+	A1    jsonNum   `json:"a1"`
+	A2    jsonNum   `json:"a2"`
+	B1    jsonNum   `json:"b1"`
+}
+
+type actScaleInv struct {
+	APlus   jsonNum `json:"a_plus"`
+	AMinus  jsonNum `json:"a_minus"`
+	A2      jsonNum `json:"A2"`
+	A4      jsonNum `json:"A4"`
+	RhoKink jsonNum `json:"rho_kink"`
+	Vertex  jsonNum `json:"vertex"`
+}
+
+type actExponents struct {
+	P0     jsonNum `json:"p0"`
+	PPar   jsonNum `json:"p_par"`
+	PPerp  jsonNum `json:"p_perp"`
+	PV     jsonNum `json:"p_V"`
+	P1Bare jsonNum `json:"p1_bare"`
+	P1Ren  jsonNum `json:"p1_renormalized"`
+}
+
+type actFixed struct {
+	KStar     jsonNum `json:"K_star"`
+	ChiPar    jsonNum `json:"chi_par"`
+	ChiPerp   jsonNum `json:"chi_perp"`
+	Stability string  `json:"stability"`
+	Phase     string  `json:"phase"`
+	Xi        jsonNum `json:"xi"`
+}
+
+func runAct(c *command, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet(c, stderr)
+	f := defineActFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return usageError(c, stderr, err)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	switch {
+	case len(pos) != 1:
+		return usageError(c, stderr, fmt.Errorf("want one expression, got %d arguments", len(pos)))
+	case !(f.kmax > 0) || math.IsInf(f.kmax, 0):
+		return usageError(c, stderr, fmt.Errorf("--kmax must be positive and finite, got %g", f.kmax))
+	case set["cb"] != set["cw"]:
+		return usageError(c, stderr, errors.New("--cb and --cw go together"))
+	case set["cb"] && (!(f.cb >= 0) || math.IsInf(f.cb, 0)):
+		return usageError(c, stderr, fmt.Errorf("--cb must be a finite number ≥ 0, got %g", f.cb))
+	case set["cw"] && (!(f.cw > 0) || math.IsInf(f.cw, 0)):
+		return usageError(c, stderr, fmt.Errorf("--cw must be a finite number > 0, got %g", f.cw))
+	}
+	e, err := parseExpr(pos[0], stderr)
+	if err != nil {
+		return exitError
+	}
+	rep, err := actReportFor(e, f, set["cb"])
+	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeActText(w, rep) })
+}
+
+func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) {
+	an, err := recursions.Analyze(e, f.kmax)
+	if err != nil {
+		return nil, fmt.Errorf("analysing %s: %w", e, err)
+	}
+	rep := &actReport{Expression: e.String(), Digits: actDigits, Class: an.Class, Reason: an.Reason, CriticalPoints: []actCritical{}}
+	num := func(v float64) jsonNum { return floatNum(v, actDigits) }
+	if si := an.ScaleInvariant; si != nil {
+		rep.ScaleInvariant = &actScaleInv{num(si.APlus), num(si.AMinus), num(si.A2), num(si.A4), num(si.RhoKink), num(si.Vertex)}
+		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: num(si.Cb), CW: num(si.CW), Physical: true, Stability: "marginal (line of fixed points)"})
+	}
+	if kz := an.Taylor; kz != nil {
+		t := &actTaylor{}
+		for _, s := range kz.Sigma {
+			t.Sigma = append(t.Sigma, num(s))
+		}
+		if kz.OK {
+			t.A1, t.A2, t.B1 = num(kz.A1), num(kz.A2), num(kz.B1)
+			if kz.A1 < 0 {
+				rep.Exponents = &actExponents{P0: "1", PPar: "2", PPerp: num(kz.B1 / kz.A1), PV: "1", P1Bare: "0", P1Ren: "1"}
+			}
+		}
+		rep.Taylor = t
+	}
+	for _, p := range an.Points {
+		a1 := floatNum(p.A1, actA1Digits)
+		if p.K == 0 {
+			a1 = num(p.A1)
+		}
+		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{num(p.K), num(p.Cb), num(p.CW), p.Physical, p.Stability, a1})
+	}
+	if withFixed {
+		a, err := recursions.New(e)
+		if err != nil {
+			return nil, err
+		}
+		set, err := a.FixedPoints(f.cb, f.cw, f.kmax)
+		if err != nil {
+			return nil, fmt.Errorf("fixed points of %s: %w", e, err)
+		}
+		fps := []actFixed{}
+		for _, p := range set.Points {
+			fps = append(fps, actFixed{num(p.K), num(p.ChiPar), num(p.ChiPerp), p.Stability, p.Phase, num(p.Xi)})
+		}
+		rep.FixedPoints, rep.FixedLine, rep.fixedFor = &fps, set.Line, [2]float64{f.cb, f.cw}
+	}
+	return rep, nil
+}
+
+// actOrNone prints a null jsonNum as "—".
+func actOrNone(n jsonNum) string {
+	if n == "" {
+		return "—"
+	}
+	return string(n)
+}
+
+func writeActText(w io.Writer, r *actReport) {
+	fmt.Fprintf(w, "expression  %s\nclass       %s\n", r.Expression, r.Class)
+	if r.Reason != "" {
+		fmt.Fprintf(w, "reason      %s\n", r.Reason)
+	}
+	if len(r.CriticalPoints) > 0 {
+		fmt.Fprintln(w, "critical points (a1: a₁ at K* = 0, ã₁ at K* > 0; signs as stored, not negated):")
+		for _, p := range r.CriticalPoints {
+			phys := ""
+			if !p.Physical {
+				phys = "  unphysical (C_b < 0)"
+			}
+			fmt.Fprintf(w, "  K* = %s  C_b = %s  C_W = %s  a1 = %s  %s%s\n", actOrNone(p.KStar), p.Cb, p.CW, actOrNone(p.A1), p.Stability, phys)
+		}
+	}
+	if t := r.Taylor; t != nil {
+		fmt.Fprintf(w, "σ^(p)(0)    %v\n", t.Sigma)
+		if t.A1 != "" {
+			fmt.Fprintf(w, "K*=0 class  a1 = %s  a2 = %s  b1 = %s\n", t.A1, t.A2, t.B1)
+		}
+	}
+	if s := r.ScaleInvariant; s != nil {
+		fmt.Fprintf(w, "scale-invariant  a₊ = %s  a₋ = %s  A2 = %s  A4 = %s  ρ_kink = %s  vertex 3A4/A2²−1 = %s\n", s.APlus, s.AMinus, s.A2, s.A4, s.RhoKink, s.Vertex)
+	}
+	if x := r.Exponents; x != nil {
+		fmt.Fprintf(w, "exponents   p0 = %s  p∥ = %s  p⊥ = %s  p_V = %s  p1 = %s (bare), %s (renormalized)\n", x.P0, x.PPar, x.PPerp, x.PV, x.P1Bare, x.P1Ren)
+	}
+	if r.FixedPoints != nil {
+		fmt.Fprintf(w, "fixed points for (C_b, C_W) = (%g, %g):\n", r.fixedFor[0], r.fixedFor[1])
+		if r.FixedLine {
+			fmt.Fprintln(w, "  every K ≥ 0 (a line of fixed points)")
+		}
+		for _, p := range *r.FixedPoints {
+			fmt.Fprintf(w, "  K* = %s  χ∥ = %s  χ⊥ = %s  ξ = %s  %s, %s\n", p.KStar, p.ChiPar, p.ChiPerp, actOrNone(p.Xi), p.Stability, p.Phase)
+		}
+		if !r.FixedLine && len(*r.FixedPoints) == 0 {
+			fmt.Fprintln(w, "  none in [0, kmax]")
+		}
+	}
+}

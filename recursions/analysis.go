@@ -1,0 +1,109 @@
+package recursions
+
+import (
+	"fmt"
+	"strings"
+
+	"critcalc/calc"
+)
+
+// Class names of critical points.
+const (
+	ClassScaleInvariant = "scale-invariant"
+	ClassKZero          = "K*=0"
+	ClassHalfStable     = "half-stable"
+	ClassNone           = "none"
+)
+
+// Analysis is the critical analysis of one activation.
+type Analysis struct {
+	// ScaleInvariant is non-nil for σ = a₊z (z ≥ 0), a₋z (z < 0).
+	ScaleInvariant *ScaleInvariant
+	// Taylor is non-nil when σ is analytic at 0.
+	Taylor *KZero
+	// Points lists the critical points in increasing K*: the K* = 0 limit
+	// when the K* = 0 class applies, then every root of R(K) on (0, kmax],
+	// physical or not. A scale-invariant σ has no entry here (its critical
+	// point is a line of fixed points).
+	Points []CriticalPoint
+	// Class joins with "+" the classes of the physical critical points:
+	// ClassScaleInvariant, ClassKZero, ClassHalfStable; or ClassNone.
+	Class string
+	// Reason explains, when Class is ClassNone, why σ has no physical
+	// critical point.
+	Reason string
+}
+
+// Analyze runs the critical analysis of σ with K* searched on (0, kmax].
+func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
+	an := &Analysis{}
+	si, ok, err := ScaleInvariantOf(sigma)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		an.ScaleInvariant = &si
+		an.Class = ClassScaleInvariant
+		return an, nil
+	}
+	var classes, reasons []string
+	kz, ok, err := KZeroOf(sigma)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		an.Taylor = &kz
+		if kz.OK {
+			classes = append(classes, ClassKZero)
+			an.Points = append(an.Points, kZeroPoint(kz))
+		} else {
+			reasons = append(reasons, kz.Reason)
+		}
+	} else {
+		reasons = append(reasons, "σ has a kink at 0, so there is no K* = 0 class")
+	}
+	a, err := New(sigma)
+	if err != nil {
+		return nil, err
+	}
+	pts, err := a.CriticalPoints(kmax)
+	if err != nil {
+		return nil, err
+	}
+	physical := 0
+	for _, p := range pts {
+		if p.Physical {
+			physical++
+		}
+	}
+	an.Points = append(an.Points, pts...)
+	switch {
+	case physical > 0:
+		classes = append(classes, ClassHalfStable)
+	case len(pts) > 0:
+		reasons = append(reasons, fmt.Sprintf("every root of 2K²⟨σ'²⟩/⟨σ²(z²−K)⟩ = 1 on (0, %g] has C_b < 0", kmax))
+	default:
+		reasons = append(reasons, fmt.Sprintf("2K²⟨σ'²⟩/⟨σ²(z²−K)⟩ ≠ 1 on (0, %g] (5.73)", kmax))
+	}
+	if len(classes) == 0 {
+		an.Class = ClassNone
+		an.Reason = strings.Join(reasons, "; ")
+	} else {
+		an.Class = strings.Join(classes, "+")
+	}
+	return an, nil
+}
+
+// kZeroPoint is the K* = 0 critical point of the class kz.
+func kZeroPoint(kz KZero) CriticalPoint {
+	p := CriticalPoint{Cb: kz.Cb, CW: kz.CW, Physical: true, A1: kz.A1}
+	switch {
+	case kz.A1 < 0:
+		p.Stability = Stable
+	case kz.A1 > 0:
+		p.Stability = Unstable
+	default:
+		p.Stability = Marginal
+	}
+	return p
+}

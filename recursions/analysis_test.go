@@ -1,0 +1,63 @@
+package recursions
+
+import (
+	"strings"
+	"testing"
+
+	"critcalc/calc"
+)
+
+// TestAnalyzeClasses checks the class, the critical points and the reason
+// of each activation's analysis.
+func TestAnalyzeClasses(t *testing.T) {
+	tests := []struct {
+		src       string
+		class     string
+		ks        []float64 // K* of the listed critical points (0: the K*=0 limit)
+		stability []string
+		reason    string // substring; "" when a physical critical point exists
+	}{
+		{"tanh", ClassKZero, []float64{0}, []string{Stable}, ""},
+		{"erf", ClassKZero, []float64{0}, []string{Stable}, ""},
+		{"sin", ClassKZero, []float64{0}, []string{Stable}, ""},
+		{"softplus(x) - log(2)", ClassKZero, []float64{0}, []string{Unstable}, ""},
+		{"swish", "K*=0+half-stable", []float64{0, 14.32}, []string{Unstable, HalfStableFromBelow}, ""},
+		{"gelu", "K*=0+half-stable", []float64{0, 3.56}, []string{Unstable, HalfStableFromAbove}, ""},
+		{"mish", "K*=0+half-stable", []float64{0, 1.67}, []string{Unstable, HalfStableFromBelow}, ""},
+		{"relu", ClassScaleInvariant, nil, nil, ""},
+		{"x", ClassScaleInvariant, nil, nil, ""},
+		{"sigmoid", ClassNone, nil, nil, "C_b = −(σ₀/σ₁)² = -4 < 0"},
+		{"softplus", ClassNone, nil, nil, "≠ 1 on (0, 100]"},
+		{"x^2", ClassNone, nil, nil, "σ'(0) = 0"},
+		{"x^3", ClassNone, nil, nil, "σ'(0) = 0"},
+	}
+	for _, tt := range tests {
+		an := analysis(t, tt.src)
+		if an.Class != tt.class || len(an.Points) != len(tt.ks) || !strings.Contains(an.Reason, tt.reason) || (tt.reason == "") != (an.Reason == "") {
+			t.Errorf("%s: class %q, points %+v, reason %q; want class %q, %d points, reason containing %q", tt.src, an.Class, an.Points, an.Reason, tt.class, len(tt.ks), tt.reason)
+			continue
+		}
+		for i, p := range an.Points {
+			if p.K < tt.ks[i]*0.99 || p.K > tt.ks[i]*1.01 || p.Stability != tt.stability[i] || !p.Physical {
+				t.Errorf("%s point %d: %+v; want K* ≈ %g, %s, physical", tt.src, i, p, tt.ks[i], tt.stability[i])
+			}
+		}
+	}
+}
+
+// TestKZeroKink checks that σ with a kink at 0 has no Taylor class.
+func TestKZeroKink(t *testing.T) {
+	if _, ok, err := KZeroOf(calc.MustParse("elu")); ok || err != nil {
+		t.Errorf("KZeroOf(elu): ok %v, err %v; want no class and no error", ok, err)
+	}
+}
+
+// BenchmarkAnalyzeMish times the whole critical analysis of mish.
+func BenchmarkAnalyzeMish(b *testing.B) {
+	sigma := calc.MustParse("x*tanh(softplus(x))")
+	for b.Loop() {
+		if _, err := Analyze(sigma, DefaultKmax); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

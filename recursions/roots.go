@@ -1,0 +1,325 @@
+package recursions
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// scalarFunc is a real function that may fail (an expectation that does not
+// converge).
+type scalarFunc func(x float64) (float64, error)
+
+// root is a zero of a scanned function.
+type root struct {
+	X       float64
+	Tangent bool // a double root: the function touches 0 without crossing
+}
+
+// scanGrid returns n log-spaced points on [lo, hi] together with n linear
+// points on (0, hi], sorted and without duplicates.
+func scanGrid(lo, hi float64, nLog, nLin int) []float64 {
+	xs := make([]float64, 0, nLog+nLin)
+	r := math.Log(hi / lo)
+	for i := 0; i < nLog; i++ {
+		xs = append(xs, lo*math.Exp(r*float64(i)/float64(nLog-1)))
+	}
+	for i := 1; i <= nLin; i++ {
+		xs = append(xs, hi*float64(i)/float64(nLin))
+	}
+	sort.Float64s(xs)
+	out := xs[:1]
+	for _, x := range xs[1:] {
+		if x-out[len(out)-1] > 1e-12*x {
+			out = append(out, x)
+		}
+	}
+	out[len(out)-1] = hi
+	return out
+}
+
+// evalAll evaluates f at every x, in parallel.
+func evalAll(f scalarFunc, xs []float64) ([]float64, error) {
+	ys := make([]float64, len(xs))
+	errs := make([]error, len(xs))
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(xs); i += workers {
+				ys[i], errs[i] = f(xs[i])
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return ys, nil
+}
+
+// findRoots returns the zeros of f on the grid xs: every sign change,
+// refined by Brent's method and kept when |f| ≤ acceptTol there (a sign
+// change across a pole is not a zero), and the minima of |f|: with a
+// derivative df, every sign change of df (tangentRoots); without one, every
+// interior local minimum of |f| below nearTol with same-signed neighbours,
+// refined by golden-section search. A minimum
+// within zeroTol of zero, on either side, is one tangent (double) root; a
+// deeper crossing gives two simple roots.
+func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root, error) {
+	ys, err := evalAll(f, xs)
+	if err != nil {
+		return nil, err
+	}
+	var roots []root
+	add := func(x float64, tangent bool) {
+		for _, r := range roots {
+			if math.Abs(r.X-x) <= 1e-9*math.Abs(x) {
+				return
+			}
+		}
+		roots = append(roots, root{x, tangent})
+	}
+	for i := range xs {
+		if ys[i] == 0 {
+			add(xs[i], false)
+			continue
+		}
+		if i+1 < len(xs) && ys[i+1] != 0 && math.Signbit(ys[i]) != math.Signbit(ys[i+1]) {
+			x, err := brent(f, xs[i], xs[i+1], ys[i], ys[i+1])
+			if err != nil {
+				return nil, err
+			}
+			if ok, err := small(f, x); err != nil {
+				return nil, err
+			} else if ok {
+				add(x, false)
+			}
+			continue
+		}
+		if df != nil || i == 0 || i+1 == len(xs) || math.Abs(ys[i]) >= nearTol {
+			continue
+		}
+		if math.Abs(ys[i]) > math.Abs(ys[i-1]) || math.Abs(ys[i]) > math.Abs(ys[i+1]) {
+			continue
+		}
+		if math.Signbit(ys[i]) != math.Signbit(ys[i-1]) || math.Signbit(ys[i]) != math.Signbit(ys[i+1]) {
+			continue
+		}
+		s := 1.0
+		if ys[i] < 0 {
+			s = -1
+		}
+		sf := func(x float64) (float64, error) {
+			y, err := f(x)
+			return s * y, err
+		}
+		xm, ym, err := minimize(sf, xs[i-1], xs[i+1])
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case math.Abs(ym) <= zeroTol:
+			add(xm, true)
+		case ym < 0:
+			for _, b := range [][2]float64{{xs[i-1], xm}, {xm, xs[i+1]}} {
+				x, err := brentOn(f, b[0], b[1])
+				if err != nil {
+					return nil, err
+				}
+				if ok, err := small(f, x); err != nil {
+					return nil, err
+				} else if ok {
+					add(x, false)
+				}
+			}
+		}
+	}
+	if df != nil {
+		if err := tangentRoots(f, df, xs, ys, zeroTol, add); err != nil {
+			return nil, err
+		}
+	}
+	sort.Slice(roots, func(i, j int) bool { return roots[i].X < roots[j].X })
+	return roots, nil
+}
+
+// tangentRoots finds the minima of |f| as the sign changes of df on the
+// grid: a minimum within zeroTol of zero is a tangent root, and a dip
+// across zero inside one grid cell gives two simple roots.
+func tangentRoots(f, df scalarFunc, xs, ys []float64, zeroTol float64, add func(float64, bool)) error {
+	dys, err := evalAll(df, xs)
+	if err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(xs); i++ {
+		if dys[i] == 0 || dys[i+1] == 0 || math.Signbit(dys[i]) == math.Signbit(dys[i+1]) {
+			continue
+		}
+		xm, err := brent(df, xs[i], xs[i+1], dys[i], dys[i+1])
+		if err != nil {
+			return err
+		}
+		ym, err := f(xm)
+		if err != nil {
+			return err
+		}
+		switch {
+		case math.Abs(ym) <= zeroTol:
+			add(xm, true)
+		case math.Signbit(ym) != math.Signbit(ys[i]) && math.Signbit(ym) != math.Signbit(ys[i+1]):
+			for _, b := range [][2]float64{{xs[i], xm}, {xm, xs[i+1]}} {
+				x, err := brentOn(f, b[0], b[1])
+				if err != nil {
+					return err
+				}
+				if ok, err := small(f, x); err != nil {
+					return err
+				} else if ok {
+					add(x, false)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// acceptTol is the largest |f| at a refined sign change that counts as a
+// zero; across a pole |f| stays large.
+const acceptTol = 1e-8
+
+// small reports whether |f(x)| ≤ acceptTol.
+func small(f scalarFunc, x float64) (bool, error) {
+	y, err := f(x)
+	return math.Abs(y) <= acceptTol, err
+}
+
+// minimize returns the minimum of sf on [a, b] by golden-section search.
+func minimize(sf scalarFunc, a, b float64) (x, y float64, err error) {
+	const invPhi = 0.6180339887498949
+	c := b - invPhi*(b-a)
+	d := a + invPhi*(b-a)
+	fc, err := sf(c)
+	if err != nil {
+		return 0, 0, err
+	}
+	fd, err := sf(d)
+	if err != nil {
+		return 0, 0, err
+	}
+	for i := 0; i < 200 && b-a > 1e-15*math.Abs(b); i++ {
+		if fc <= 0 || fd <= 0 {
+			break
+		}
+		if fc < fd {
+			b, d, fd = d, c, fc
+			c = b - invPhi*(b-a)
+			if fc, err = sf(c); err != nil {
+				return 0, 0, err
+			}
+		} else {
+			a, c, fc = c, d, fd
+			d = a + invPhi*(b-a)
+			if fd, err = sf(d); err != nil {
+				return 0, 0, err
+			}
+		}
+	}
+	if fc < fd {
+		return c, fc, nil
+	}
+	return d, fd, nil
+}
+
+// brentOn finds a zero of f in [a, b], where f changes sign.
+func brentOn(f scalarFunc, a, b float64) (float64, error) {
+	fa, err := f(a)
+	if err != nil {
+		return 0, err
+	}
+	fb, err := f(b)
+	if err != nil {
+		return 0, err
+	}
+	return brent(f, a, b, fa, fb)
+}
+
+// brent finds a zero of f in [a, b] given fa = f(a) and fb = f(b) of
+// opposite signs (or one of them zero), to about four ulps of the root.
+func brent(f scalarFunc, a, b, fa, fb float64) (float64, error) {
+	if fa == 0 {
+		return a, nil
+	}
+	if fb == 0 {
+		return b, nil
+	}
+	if math.Signbit(fa) == math.Signbit(fb) {
+		return 0, fmt.Errorf("recursions: no sign change on [%g, %g]", a, b)
+	}
+	c, fc := a, fa
+	d := b - a
+	e := d
+	for iter := 0; iter < 200; iter++ {
+		if math.Signbit(fb) == math.Signbit(fc) {
+			c, fc = a, fa
+			d = b - a
+			e = d
+		}
+		if math.Abs(fc) < math.Abs(fb) {
+			a, b, c = b, c, b
+			fa, fb, fc = fb, fc, fb
+		}
+		tol := 2*2.220446049250313e-16*math.Abs(b) + 1e-300
+		m := (c - b) / 2
+		if math.Abs(m) <= tol || fb == 0 {
+			return b, nil
+		}
+		if math.Abs(e) >= tol && math.Abs(fa) > math.Abs(fb) {
+			var p, q float64
+			s := fb / fa
+			if a == c {
+				p = 2 * m * s
+				q = 1 - s
+			} else {
+				q0 := fa / fc
+				r := fb / fc
+				p = s * (2*m*q0*(q0-r) - (b-a)*(r-1))
+				q = (q0 - 1) * (r - 1) * (s - 1)
+			}
+			if p > 0 {
+				q = -q
+			} else {
+				p = -p
+			}
+			if 2*p < math.Min(3*m*q-math.Abs(tol*q), math.Abs(e*q)) {
+				e = d
+				d = p / q
+			} else {
+				d = m
+				e = m
+			}
+		} else {
+			d = m
+			e = m
+		}
+		a, fa = b, fb
+		if math.Abs(d) > tol {
+			b += d
+		} else if m > 0 {
+			b += tol
+		} else {
+			b -= tol
+		}
+		var err error
+		if fb, err = f(b); err != nil {
+			return 0, err
+		}
+	}
+	return b, nil
+}
