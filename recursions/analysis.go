@@ -36,20 +36,27 @@ type Analysis struct {
 
 // Analyze runs the critical analysis of σ with K* searched on (0, kmax].
 func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
+	an, _, err := analyze(sigma, kmax)
+	return an, err
+}
+
+// analyze is Analyze that also returns the prepared activation, nil for a
+// scale-invariant σ.
+func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	an := &Analysis{}
 	si, ok, err := ScaleInvariantOf(sigma)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if ok {
 		an.ScaleInvariant = &si
 		an.Class = ClassScaleInvariant
-		return an, nil
+		return an, nil, nil
 	}
 	var classes, reasons []string
 	kz, ok, err := KZeroOf(sigma)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if ok {
 		an.Taylor = &kz
@@ -64,11 +71,11 @@ func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
 	}
 	a, err := New(sigma)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pts, err := a.CriticalPoints(kmax)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	physical := 0
 	for _, p := range pts {
@@ -91,7 +98,7 @@ func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
 	} else {
 		an.Class = strings.Join(classes, "+")
 	}
-	return an, nil
+	return an, a, nil
 }
 
 // kZeroPoint is the K* = 0 critical point of the class kz.

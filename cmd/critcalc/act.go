@@ -14,7 +14,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "act",
-		usage:   "EXPR [--kmax K] [--cb X --cw Y] [--json]",
+		usage:   "EXPR [--kmax K] [--cb X --cw Y] [--digits D] [--json]",
 		summary: "criticality of an activation: critical (C_b, C_W), universality class, exponents, fixed points",
 		detail: `The single-input kernel recursion K' = C_b + C_W⟨σ²⟩_K (Principles of Deep
 Learning Theory, ch. 5) is critical where χ∥ = χ⊥ = 1. The command reports
@@ -28,10 +28,17 @@ prints −a₁ and −ã₁). Depth exponents are given for an attracting K* = 0
 point. With --cb and --cw, every fixed point in [0, --kmax] is listed with
 χ∥, χ⊥, its stability, phase and correlation depth ξ = 1/|log χ⊥|.
 
-All values are float64 Gaussian expectations (about 1e-13) and are printed
-with at most 12 significant digits; ã₁, which cancels up to five digits, with
-9. An activation without a physical critical point is not an error: the
-report gives the reason.`,
+By default (--digits 12 or less) all values are float64 Gaussian expectations
+(about 1e-13) and are printed with at most --digits significant digits (12 at
+most); ã₁, which cancels up to five digits, with at most 9. With --digits D
+above 12 (up to 60), every root K* > 0 is refined by the secant method on
+K⟨σ'²⟩ − ⟨zσσ'⟩ with certified high-precision expectations, and K*, C_b, C_W,
+ã₁, the Taylor data σ^(p)(0), a₁, a₂, b₁, p⊥ and the scale-invariant data are
+printed with D significant digits. Each value is computed at two working
+precisions and only the digits on which they agree are printed (ã₁ may show
+fewer). The fixed points of --cb and --cw stay float64 and are printed with
+at most 12 digits. An activation without a physical critical point is not an
+error: the report gives the reason.`,
 		flags: func(fs *flag.FlagSet) any { return defineActFlags(fs) },
 		run:   runAct,
 	})
@@ -46,6 +53,7 @@ const actA1Digits = 9
 
 type actFlags struct {
 	kmax   float64
+	digits int
 	cb, cw float64
 	json   bool
 }
@@ -55,6 +63,7 @@ func defineActFlags(fs *flag.FlagSet) *actFlags {
 	fs.Float64Var(&f.kmax, "kmax", recursions.DefaultKmax, "search K* and fixed points up to `K`")
 	fs.Float64Var(&f.cb, "cb", 0, "bias variance C_b = σ_b² `X` for the fixed points (with --cw)")
 	fs.Float64Var(&f.cw, "cw", 0, "weight variance C_W = σ_w² `Y` for the fixed points (with --cb)")
+	fs.IntVar(&f.digits, "digits", actDigits, fmt.Sprintf("significant digits `D` of the critical data (1 to %d; above 12 in high precision)", recursions.MaxDigits))
 	fs.BoolVar(&f.json, "json", false, "write JSON instead of text")
 	return f
 }
@@ -131,6 +140,8 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, fmt.Errorf("want one expression, got %d arguments", len(pos)))
 	case !(f.kmax > 0) || math.IsInf(f.kmax, 0):
 		return usageError(c, stderr, fmt.Errorf("--kmax must be positive and finite, got %g", f.kmax))
+	case f.digits < 1 || f.digits > recursions.MaxDigits:
+		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", recursions.MaxDigits, f.digits))
 	case set["cb"] != set["cw"]:
 		return usageError(c, stderr, errors.New("--cb and --cw go together"))
 	case set["cb"] && (!(f.cb >= 0) || math.IsInf(f.cb, 0)):
@@ -147,12 +158,33 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 }
 
 func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) {
-	an, err := recursions.Analyze(e, f.kmax)
-	if err != nil {
-		return nil, fmt.Errorf("analysing %s: %w", e, err)
+	var rep *actReport
+	if f.digits > actDigits {
+		ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
+		if err != nil {
+			return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
+		}
+		rep = actDigitsReport(e, ad)
+	} else {
+		an, err := recursions.Analyze(e, f.kmax)
+		if err != nil {
+			return nil, fmt.Errorf("analysing %s: %w", e, err)
+		}
+		rep = actFloatReport(e, an, f.digits)
 	}
-	rep := &actReport{Expression: e.String(), Digits: actDigits, Class: an.Class, Reason: an.Reason, CriticalPoints: []actCritical{}}
-	num := func(v float64) jsonNum { return floatNum(v, actDigits) }
+	if withFixed {
+		if err := addActFixed(rep, e, f); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// actFloatReport is the report of the float64 analysis an, printed with at
+// most digits significant digits (ã₁ with at most actA1Digits).
+func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport {
+	rep := &actReport{Expression: e.String(), Digits: digits, Class: an.Class, Reason: an.Reason, CriticalPoints: []actCritical{}}
+	num := func(v float64) jsonNum { return floatNum(v, digits) }
 	if si := an.ScaleInvariant; si != nil {
 		rep.ScaleInvariant = &actScaleInv{num(si.APlus), num(si.AMinus), num(si.A2), num(si.A4), num(si.RhoKink), num(si.Vertex)}
 		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: num(si.Cb), CW: num(si.CW), Physical: true, Stability: "marginal (line of fixed points)"})
@@ -171,28 +203,33 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) 
 		rep.Taylor = t
 	}
 	for _, p := range an.Points {
-		a1 := floatNum(p.A1, actA1Digits)
+		a1 := floatNum(p.A1, min(digits, actA1Digits))
 		if p.K == 0 {
 			a1 = num(p.A1)
 		}
 		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{num(p.K), num(p.Cb), num(p.CW), p.Physical, p.Stability, a1})
 	}
-	if withFixed {
-		a, err := recursions.New(e)
-		if err != nil {
-			return nil, err
-		}
-		set, err := a.FixedPoints(f.cb, f.cw, f.kmax)
-		if err != nil {
-			return nil, fmt.Errorf("fixed points of %s: %w", e, err)
-		}
-		fps := []actFixed{}
-		for _, p := range set.Points {
-			fps = append(fps, actFixed{num(p.K), num(p.ChiPar), num(p.ChiPerp), p.Stability, p.Phase, num(p.Xi)})
-		}
-		rep.FixedPoints, rep.FixedLine, rep.fixedFor = &fps, set.Line, [2]float64{f.cb, f.cw}
+	return rep
+}
+
+// addActFixed adds the float64 fixed points of (--cb, --cw) to rep, printed
+// with at most actDigits significant digits whatever --digits is.
+func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
+	a, err := recursions.New(e)
+	if err != nil {
+		return fmt.Errorf("fixed points of %s: %w", e, err)
 	}
-	return rep, nil
+	set, err := a.FixedPoints(f.cb, f.cw, f.kmax)
+	if err != nil {
+		return fmt.Errorf("fixed points of %s: %w", e, err)
+	}
+	num := func(v float64) jsonNum { return floatNum(v, min(f.digits, actDigits)) }
+	fps := []actFixed{}
+	for _, p := range set.Points {
+		fps = append(fps, actFixed{num(p.K), num(p.ChiPar), num(p.ChiPerp), p.Stability, p.Phase, num(p.Xi)})
+	}
+	rep.FixedPoints, rep.FixedLine, rep.fixedFor = &fps, set.Line, [2]float64{f.cb, f.cw}
+	return nil
 }
 
 // actOrNone prints a null jsonNum as "—".

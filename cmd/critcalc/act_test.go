@@ -3,8 +3,12 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"math/big"
+	"os"
 	"strings"
 	"testing"
+
+	"critcalc/calc"
 )
 
 // TestActExitCodes pins the command-line errors of `critcalc act`.
@@ -217,6 +221,190 @@ func TestActText(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, s := range []string{"class       K*=0+half-stable", "K* = 3.56155281281", "a1 = -0.000143626419", "fixed points for (C_b, C_W) = (0.2, 2)"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("text report lacks %q:\n%s", s, out)
+		}
+	}
+}
+
+// actDigitsJSON runs `critcalc act ARGS --json` and decodes the numbers of
+// the report as the strings printed.
+type actDigitsNumbers struct {
+	Digits         int
+	CriticalPoints []struct {
+		KStar json.Number `json:"K_star"`
+		Cb    json.Number `json:"C_b"`
+		CW    json.Number `json:"C_W"`
+		A1    json.Number
+	} `json:"critical_points"`
+	Taylor struct {
+		A1, A2, B1 json.Number
+	}
+}
+
+func actDigitsNums(t *testing.T, args ...string) actDigitsNumbers {
+	t.Helper()
+	_, out := actJSON(t, args...)
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.UseNumber()
+	var r actDigitsNumbers
+	if err := dec.Decode(&r); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return r
+}
+
+// roundDigits rounds the decimal string s to d significant digits.
+func roundDigits(t *testing.T, s json.Number, d int) string {
+	t.Helper()
+	v, _, err := big.ParseFloat(string(s), 10, 512, big.ToNearestEven)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return string(bigNum(v, d))
+}
+
+// fixtureValue returns the golden value of one quantity of one activation
+// in fixtures/pdlt_criticality.json.
+func fixtureValue(t *testing.T, activation, quantity string) float64 {
+	t.Helper()
+	b, err := os.ReadFile("../../fixtures/pdlt_criticality.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Rows []struct {
+			Activation, Quantity string
+			Value                *float64
+		}
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range f.Rows {
+		if r.Activation == activation && r.Quantity == quantity && r.Value != nil {
+			return *r.Value
+		}
+	}
+	t.Fatalf("no golden %s %s", activation, quantity)
+	return 0
+}
+
+// TestActDigitsSelfConsistent checks that a 30-digit run agrees with the
+// first 30 digits of a 40-digit run (SWISH, PDLT (5.101)–(5.102)).
+func TestActDigitsSelfConsistent(t *testing.T) {
+	lo := actDigitsNums(t, "swish", "--digits", "30")
+	hi := actDigitsNums(t, "swish", "--digits", "40")
+	if lo.Digits != 30 || hi.Digits != 40 || len(lo.CriticalPoints) != 2 || len(hi.CriticalPoints) != 2 {
+		t.Fatalf("swish: %+v, %+v", lo, hi)
+	}
+	l, h := lo.CriticalPoints[1], hi.CriticalPoints[1]
+	tests := []struct {
+		name   string
+		lo, hi json.Number
+	}{
+		{"K*", l.KStar, h.KStar},
+		{"C_b", l.Cb, h.Cb},
+		{"C_W", l.CW, h.CW},
+		{"ã₁", l.A1, h.A1},
+	}
+	for _, tt := range tests {
+		if got, want := string(tt.lo), roundDigits(t, tt.hi, 30); got != want {
+			t.Errorf("swish %s: 30 digits %s, 40 digits rounded %s", tt.name, got, want)
+		}
+	}
+	if !strings.HasPrefix(string(l.KStar), "14.32017361802") || !strings.HasPrefix(string(l.A1), "2.8497921894") {
+		t.Errorf("swish K* = %s, ã₁ = %s; want 14.3201736180… and 2.8497921894…e-6 (PDLT fixture S1-7, S1-9)", l.KStar, l.A1)
+	}
+}
+
+// TestActDigitsValues checks high-precision values against closed forms
+// (PDLT (5.67), (5.86)–(5.90), (5.105)) and the fixture goldens.
+func TestActDigitsValues(t *testing.T) {
+	exact := func(src string) string {
+		v, err := calc.CompileBig(calc.MustParse(src)).EvalDigits(new(big.Rat), 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(bigNum(v, 30))
+	}
+	gelu := actDigitsNums(t, "gelu", "--digits", "30")
+	tanh := actDigitsNums(t, "tanh", "--digits", "30")
+	relu := actDigitsNums(t, "relu", "--digits", "30")
+	erf := actDigitsNums(t, "erf(x)", "--digits", "30")
+	tests := []struct {
+		name string
+		got  json.Number
+		want string
+	}{
+		{"gelu K* = (3+√17)/2 (5.105)", gelu.CriticalPoints[1].KStar, exact("(3+sqrt(17))/2")},
+		{"gelu a₁ = 6/π (5.86)", gelu.Taylor.A1, exact("6/pi")},
+		{"tanh a₁ = −2 (5.86)", tanh.Taylor.A1, "-2"},
+		{"tanh a₂ = 17/3 (5.87)", tanh.Taylor.A2, "5.66666666666666666666666666667"},
+		{"tanh b₁ = −2 (5.88)", tanh.Taylor.B1, "-2"},
+		{"relu C_W = 2 (5.67)", relu.CriticalPoints[0].CW, "2"},
+		{"erf C_W = π/4 (5.90)", erf.CriticalPoints[0].CW, exact("pi/4")},
+	}
+	for _, tt := range tests {
+		if string(tt.got) != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.name, tt.got, tt.want)
+		}
+	}
+	// The goldens are rounded to 10 decimals.
+	goldens := []struct {
+		quantity string
+		got      json.Number
+	}{
+		{"Cb_star", gelu.CriticalPoints[1].Cb},
+		{"CW_star", gelu.CriticalPoints[1].CW},
+	}
+	for _, g := range goldens {
+		want := fixtureValue(t, "gelu", g.quantity)
+		got, err := g.got.Float64()
+		if err != nil || math.Abs(got-want) > 0.51e-10 {
+			t.Errorf("gelu %s = %s, golden %.10f (S1-13)", g.quantity, g.got, want)
+		}
+	}
+}
+
+// TestActDigitsFlag pins the range of --digits and the float64 fixed
+// points under it.
+func TestActDigitsFlag(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"act", "tanh", "--digits", "0"}, exitUsage, "--digits must be between 1 and 60"},
+		{[]string{"act", "tanh", "--digits", "61"}, exitUsage, "--digits must be between 1 and 60"},
+		{[]string{"act", "tanh", "--digits", "5"}, exitOK, ""},
+		{[]string{"act", "sigmoid", "--digits", "20"}, exitOK, ""},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and stderr containing %q", tt.args, code, stderr, tt.code, tt.stderr)
+		}
+	}
+	r := actNums(t, "gelu", "--digits", "5")
+	if r.Digits != 5 || *r.CriticalPoints[1].KStar != 3.5616 {
+		t.Errorf("gelu --digits 5: %+v", r)
+	}
+	code, out, stderr := runCLI("act", "gelu", "--digits", "20")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, s := range []string{"K* = 3.5615528128088302749", "a1 = -0.00014362641873238557203"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("text report lacks %q:\n%s", s, out)
+		}
+	}
+	// Fixed points stay float64 with 12 digits.
+	code, out, stderr = runCLI("act", "swish", "--digits", "20", "--cb", "0.5", "--cw", "2")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, s := range []string{"K* = 14.320173618025798817", "K* = 5.19675637647  χ∥ = 0.992003196106"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("text report lacks %q:\n%s", s, out)
 		}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"critcalc/calc"
+	"critcalc/recursions"
+)
+
+// certNum formats a certified value with the digits that are certified;
+// an unset value becomes null.
+func certNum(c recursions.Certified) jsonNum { return bigNum(c.V, c.Digits) }
+
+// actDigitsReport is the report of the high-precision analysis ad: every
+// critical value printed with its certified digits.
+func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
+	rep := &actReport{Expression: e.String(), Digits: ad.Digits, Class: ad.Class, Reason: ad.Reason, CriticalPoints: []actCritical{}}
+	if si := ad.ScaleInvariant; si != nil {
+		rep.ScaleInvariant = &actScaleInv{certNum(si.APlus), certNum(si.AMinus), certNum(si.A2), certNum(si.A4), certNum(si.RhoKink), certNum(si.Vertex)}
+		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: "0", CW: certNum(si.CW), Physical: true, Stability: "marginal (line of fixed points)"})
+	}
+	if kz := ad.Taylor; kz != nil {
+		t := &actTaylor{}
+		for _, s := range kz.Sigma {
+			t.Sigma = append(t.Sigma, certNum(s))
+		}
+		if kz.A1.V != nil {
+			t.A1, t.A2, t.B1 = certNum(kz.A1), certNum(kz.A2), certNum(kz.B1)
+			if kz.A1.V.Sign() < 0 {
+				rep.Exponents = &actExponents{P0: "1", PPar: "2", PPerp: certNum(kz.PPerp), PV: "1", P1Bare: "0", P1Ren: "1"}
+			}
+		}
+		rep.Taylor = t
+	}
+	for i, p := range ad.Points {
+		fp := ad.Analysis.Points[i]
+		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{certNum(p.K), certNum(p.Cb), certNum(p.CW), fp.Physical, fp.Stability, certNum(p.A1)})
+	}
+	return rep
+}

@@ -1,0 +1,73 @@
+package recursions
+
+import (
+	"fmt"
+	"math/big"
+
+	"critcalc/calc"
+)
+
+// MaxDigits is the largest number of significant digits AnalyzeDigits
+// accepts.
+const MaxDigits = 60
+
+// AnalysisDigits is the critical analysis of one activation with its
+// critical data to a requested number of significant digits. The float64
+// Analysis finds and classifies every critical point; the values here
+// refine it.
+type AnalysisDigits struct {
+	*Analysis
+	// Digits is the number of significant digits requested.
+	Digits int
+	// Points parallels Analysis.Points.
+	Points []CriticalDigits
+	// Taylor is non-nil when σ is analytic at 0; its class coefficients
+	// are set when the K* = 0 class applies (Analysis.Taylor.OK).
+	Taylor *KZeroDigits
+	// ScaleInvariant is non-nil for a scale-invariant σ.
+	ScaleInvariant *ScaleInvariantDigits
+}
+
+// AnalyzeDigits runs Analyze and then computes every critical point and
+// class coefficient to digits significant digits (1 to MaxDigits): each
+// root K* > 0 is refined by RefineCritical, the K* = 0 class comes from
+// KZeroDigitsOf and the scale-invariant class from ScaleInvariantDigitsOf.
+// A value whose digits do not all agree at two working precisions keeps
+// only those that do (Certified.Digits).
+func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, error) {
+	if digits < 1 || digits > MaxDigits {
+		return nil, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
+	}
+	an, a, err := analyze(sigma, kmax)
+	if err != nil {
+		return nil, err
+	}
+	ad := &AnalysisDigits{Analysis: an, Digits: digits}
+	if an.ScaleInvariant != nil {
+		if ad.ScaleInvariant, err = ScaleInvariantDigitsOf(sigma, digits); err != nil {
+			return nil, err
+		}
+		return ad, nil
+	}
+	if an.Taylor != nil {
+		if ad.Taylor, err = KZeroDigitsOf(sigma, digits); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range an.Points {
+		if p.K == 0 {
+			if ad.Taylor == nil || ad.Taylor.CW.V == nil {
+				return nil, fmt.Errorf("recursions: a K* = 0 point without its class data")
+			}
+			zero := new(big.Float)
+			ad.Points = append(ad.Points, CriticalDigits{K: exact(zero, digits), Cb: exact(zero, digits), CW: ad.Taylor.CW, A1: ad.Taylor.A1})
+			continue
+		}
+		cd, err := a.CriticalDigitsAt(p.K, digits)
+		if err != nil {
+			return nil, fmt.Errorf("recursions: critical point K* ≈ %g to %d digits: %w", p.K, digits, err)
+		}
+		ad.Points = append(ad.Points, cd)
+	}
+	return ad, nil
+}

@@ -1,0 +1,76 @@
+package recursions
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Working digits of the values at a refined K*: each is computed with its
+// averages at digits+lowExtra and at digits+highExtra digits, and only the
+// leading digits on which the two agree are certified.
+const (
+	lowExtra  = 15
+	highExtra = 25
+)
+
+// CriticalDigits is a critical point with K* > 0 (or the K* = 0 limit)
+// to a requested number of significant digits.
+type CriticalDigits struct {
+	K, Cb, CW Certified
+	// A1 is ã₁ = ½C_W g''(K*) (5.102) for K* > 0, a₁ (5.86) for K* = 0.
+	A1 Certified
+}
+
+// criticalValues returns C_W, C_b and ã₁ at K*, with K* known to much
+// better than 10^−digits (as RefineCritical leaves it): C_W = 1/⟨σ'²⟩,
+// C_b = K* − ⟨σ²⟩/⟨σ'²⟩ (5.71)–(5.72) and
+// ã₁ = C_W⟨σ²(z⁴ − 6Kz² + 3K²)⟩/(8K⁴) (5.102), each computed with averages
+// at two working precisions and certified to the digits that agree.
+func (a *Activation) criticalValues(K *big.Float, digits int) (CriticalDigits, error) {
+	Kr, _ := K.Rat(nil)
+	var vals [2][3]*big.Float // [precision][C_W, C_b, ã₁]
+	for i, extra := range []int{lowExtra, highExtra} {
+		work := digits + extra
+		v, err := averagesDigits(Kr, work,
+			average{a.sp2, "σ'²"}, average{a.s2, "σ²"}, average{a.s2z2, "σ²z²"}, average{a.s2z4, "σ²z⁴"})
+		if err != nil {
+			return CriticalDigits{}, err
+		}
+		prec := v[0].Prec()
+		f := func() *big.Float { return new(big.Float).SetPrec(prec) }
+		sp2, s2, s2z2, s2z4 := v[0], v[1], v[2], v[3]
+		if sp2.Sign() == 0 {
+			return CriticalDigits{}, fmt.Errorf("recursions: ⟨σ'²⟩ = 0 at K* = %s", K.Text('g', 10))
+		}
+		cw := f().Quo(big.NewFloat(1), sp2)
+		cb := f().Sub(K, f().Quo(s2, sp2))
+		// q = ⟨σ²z⁴⟩ − 6K⟨σ²z²⟩ + 3K²⟨σ²⟩
+		K2 := f().Mul(K, K)
+		q := f().Sub(s2z4, f().Mul(f().Mul(big.NewFloat(6), K), s2z2))
+		q.Add(q, f().Mul(f().Mul(big.NewFloat(3), K2), s2))
+		a1 := f().Mul(cw, q)
+		a1.Quo(a1, f().Mul(big.NewFloat(8), f().Mul(K2, K2)))
+		vals[i] = [3]*big.Float{cw, cb, a1}
+	}
+	p := CriticalDigits{K: exact(K, digits)}
+	dst := []*Certified{&p.CW, &p.Cb, &p.A1}
+	for j, name := range []string{"C_W", "C_b", "ã₁"} {
+		c, err := agreeing(name, vals[0][j], vals[1][j], digits)
+		if err != nil {
+			return CriticalDigits{}, fmt.Errorf("recursions: %s at K* = %s: %w", name, K.Text('g', 10), err)
+		}
+		*dst[j] = c
+	}
+	return p, nil
+}
+
+// CriticalDigitsAt refines the float64 critical point K0 > 0 and returns
+// it with digits significant digits (fewer for a value whose digits do not
+// agree at two precisions).
+func (a *Activation) CriticalDigitsAt(K0 float64, digits int) (CriticalDigits, error) {
+	K, err := a.RefineCritical(K0, digits)
+	if err != nil {
+		return CriticalDigits{}, err
+	}
+	return a.criticalValues(K, digits)
+}
