@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/fixtures"
 )
 
 // TestActExitCodes pins the command-line errors of `critcalc act`.
@@ -407,6 +408,32 @@ func TestActDigitsFlag(t *testing.T) {
 	for _, s := range []string{"K* = 14.320173618025798817", "K* = 5.19675637647  χ∥ = 0.992003196106"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("text report lacks %q:\n%s", s, out)
+		}
+	}
+}
+
+// TestActDigitsMishAgainstMpmath compares `act mish --digits 30` with an
+// independent 30-digit computation in mpmath (fixture mish_mpmath.json).
+func TestActDigitsMishAgainstMpmath(t *testing.T) {
+	data, err := fixtures.Read("mish_mpmath.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	got := actDigitsNums(t, "mish", "--digits", "30")
+	half := got.CriticalPoints[1]
+	for _, c := range []struct {
+		key string
+		got json.Number
+	}{
+		{"K_star", half.KStar}, {"C_b", half.Cb}, {"C_W", half.CW}, {"a1_tilde", half.A1},
+		{"K0_C_W", got.CriticalPoints[0].CW}, {"K0_a1", got.Taylor.A1}, {"K0_a2", got.Taylor.A2}, {"K0_b1", got.Taylor.B1},
+	} {
+		if string(c.got) != want[c.key] {
+			t.Errorf("%s: critcalc %s, mpmath %s", c.key, c.got, want[c.key])
 		}
 	}
 }
