@@ -12,6 +12,7 @@ const (
 	ClassScaleInvariant = "scale-invariant"
 	ClassKZero          = "K*=0"
 	ClassHalfStable     = "half-stable"
+	ClassKinkedLinear   = "kinked-linear"
 	ClassNone           = "none"
 )
 
@@ -21,6 +22,9 @@ type Analysis struct {
 	ScaleInvariant *ScaleInvariant
 	// Taylor is non-nil when σ is analytic at 0.
 	Taylor *KZero
+	// Kinked is non-nil when σ(0) = 0 and σ has a kink at 0 (ELU, SELU,
+	// softsign): the K* → 0 limit at leading kinked-linear order.
+	Kinked *KinkedLinear
 	// Points lists the critical points in increasing K*: the K* = 0 limit
 	// when the K* = 0 class applies, then every root of R(K) on (0, kmax],
 	// physical or not. A scale-invariant σ has no entry here (its critical
@@ -67,7 +71,17 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 			reasons = append(reasons, kz.Reason)
 		}
 	} else {
-		reasons = append(reasons, "σ has a kink at 0, so there is no K* = 0 class")
+		kl, ok, err := NewKinkedLinear(sigma)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			an.Kinked = &kl
+			classes = append(classes, ClassKinkedLinear)
+			an.Points = append(an.Points, CriticalPoint{CW: kl.CW, Physical: true, A32: kl.A32, Kinked: true, Stability: kl.Stability})
+		} else {
+			reasons = append(reasons, "σ has a kink at 0 and no slope there, so there is no K* = 0 class")
+		}
 	}
 	a, err := New(sigma)
 	if err != nil {

@@ -55,6 +55,15 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 		}
 	}
 	for _, p := range an.Points {
+		if p.Kinked {
+			// The kinked-linear limit comes from float64 one-sided slopes:
+			// its values carry the float64 digits only.
+			zero := new(big.Float)
+			ad.Points = append(ad.Points, CriticalDigits{K: exact(zero, digits), Cb: exact(zero, digits),
+				CW:  Certified{V: big.NewFloat(p.CW), Digits: min(digits, float64Digits)},
+				A32: Certified{V: big.NewFloat(p.A32), Digits: min(digits, float64Digits)}})
+			continue
+		}
 		if p.K == 0 {
 			if ad.Taylor == nil || ad.Taylor.CW.V == nil {
 				return nil, fmt.Errorf("recursions: a K* = 0 point without its class data")

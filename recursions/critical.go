@@ -29,6 +29,10 @@ type CriticalPoint struct {
 	Stability string
 	// Tangent reports a double root of the criticality condition.
 	Tangent bool
+	// Kinked marks the K* = 0 limit of the kinked-linear class, whose map
+	// starts ΔK' = ΔK + a₃/₂ΔK^{3/2}: A1 is then unused and A32 holds a₃/₂.
+	Kinked bool
+	A32    float64
 }
 
 // DefaultKmax is the upper end of the K range searched by default.

@@ -19,7 +19,12 @@ type CriticalDigits struct {
 	K, Cb, CW Certified
 	// A1 is ã₁ = ½C_W g''(K*) (5.102) for K* > 0, a₁ (5.86) for K* = 0.
 	A1 Certified
+	// A32 is a₃/₂ of the kinked-linear K* = 0 limit (A1 is then empty).
+	A32 Certified
 }
+
+// float64Digits is how many digits of a float64 result are reported.
+const float64Digits = 12
 
 // criticalValues returns C_W, C_b and ã₁ at K*, with K* known to much
 // better than 10^−digits (as RefineCritical leaves it): C_W = 1/⟨σ'²⟩,

@@ -76,6 +76,7 @@ type actReport struct {
 	CriticalPoints []actCritical `json:"critical_points"`
 	Taylor         *actTaylor    `json:"taylor,omitempty"`
 	ScaleInvariant *actScaleInv  `json:"scale_invariant,omitempty"`
+	Kinked         *actKinked    `json:"kinked_linear,omitempty"`
 	Exponents      *actExponents `json:"exponents,omitempty"`
 	Reason         string        `json:"reason,omitempty"`
 	FixedPoints    *[]actFixed   `json:"fixed_points,omitempty"`
@@ -90,6 +91,7 @@ type actCritical struct {
 	Physical  bool    `json:"physical"`
 	Stability string  `json:"stability"`
 	A1        jsonNum `json:"a1"`
+	A32       jsonNum `json:"a3_2,omitempty"`
 }
 
 type actTaylor struct {
@@ -202,12 +204,17 @@ func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport
 		}
 		rep.Taylor = t
 	}
+	addKinked(rep, an.Kinked, num)
 	for _, p := range an.Points {
 		a1 := floatNum(p.A1, min(digits, actA1Digits))
 		if p.K == 0 {
 			a1 = num(p.A1)
 		}
-		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{num(p.K), num(p.Cb), num(p.CW), p.Physical, p.Stability, a1})
+		c := actCritical{num(p.K), num(p.Cb), num(p.CW), p.Physical, p.Stability, a1, ""}
+		if p.Kinked {
+			c.A1, c.A32 = "", num(p.A32)
+		}
+		rep.CriticalPoints = append(rep.CriticalPoints, c)
 	}
 	return rep
 }
@@ -252,7 +259,11 @@ func writeActText(w io.Writer, r *actReport) {
 			if !p.Physical {
 				phys = "  unphysical (C_b < 0)"
 			}
-			fmt.Fprintf(w, "  K* = %s  C_b = %s  C_W = %s  a1 = %s  %s%s\n", actOrNone(p.KStar), p.Cb, p.CW, actOrNone(p.A1), p.Stability, phys)
+			coef := "a1 = " + actOrNone(p.A1)
+			if p.A32 != "" {
+				coef = "a3/2 = " + string(p.A32)
+			}
+			fmt.Fprintf(w, "  K* = %s  C_b = %s  C_W = %s  %s  %s%s\n", actOrNone(p.KStar), p.Cb, p.CW, coef, p.Stability, phys)
 		}
 	}
 	if t := r.Taylor; t != nil {
@@ -260,6 +271,9 @@ func writeActText(w io.Writer, r *actReport) {
 		if t.A1 != "" {
 			fmt.Fprintf(w, "K*=0 class  a1 = %s  a2 = %s  b1 = %s\n", t.A1, t.A2, t.B1)
 		}
+	}
+	if r.Kinked != nil {
+		writeKinkedText(w, r.Kinked)
 	}
 	if s := r.ScaleInvariant; s != nil {
 		fmt.Fprintf(w, "scale-invariant  a₊ = %s  a₋ = %s  A2 = %s  A4 = %s  ρ_kink = %s  vertex 3A4/A2²−1 = %s\n", s.APlus, s.AMinus, s.A2, s.A4, s.RhoKink, s.Vertex)

@@ -437,3 +437,34 @@ func TestActDigitsMishAgainstMpmath(t *testing.T) {
 		}
 	}
 }
+
+// TestActKinkedLinear pins the kinked-linear class (σ(0) = 0, kink at 0):
+// ELU's a3/2 = −√(2/π) and ΔK ≈ 2π/ℓ² (derivation in recursions/kinked.go).
+func TestActKinkedLinear(t *testing.T) {
+	code, out, stderr := runCLI("act", "elu", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Class  string
+		Points []struct {
+			A1  *float64 `json:"a1"`
+			A32 float64  `json:"a3_2"`
+			CW  float64  `json:"C_W"`
+		} `json:"critical_points"`
+		Kinked map[string]float64 `json:"kinked_linear"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	want := -math.Sqrt(2 / math.Pi)
+	if rep.Class != "kinked-linear" || len(rep.Points) != 1 || rep.Points[0].A1 != nil || rep.Points[0].CW != 1 ||
+		math.Abs(rep.Points[0].A32-want) > 1e-11 || math.Abs(rep.Kinked["decay"]-2*math.Pi) > 1e-10 {
+		t.Errorf("elu: %s", out)
+	}
+	for _, k := range []string{"a_plus", "a_minus", "b_plus", "b_minus", "A2", "a3_2", "a1", "decay"} {
+		if _, ok := rep.Kinked[k]; !ok {
+			t.Errorf("kinked_linear lacks %q", k)
+		}
+	}
+}

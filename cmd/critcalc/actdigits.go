@@ -30,9 +30,14 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 		}
 		rep.Taylor = t
 	}
+	addKinked(rep, ad.Kinked, func(v float64) jsonNum { return floatNum(v, min(ad.Digits, 12)) })
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
-		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{certNum(p.K), certNum(p.Cb), certNum(p.CW), fp.Physical, fp.Stability, certNum(p.A1)})
+		c := actCritical{certNum(p.K), certNum(p.Cb), certNum(p.CW), fp.Physical, fp.Stability, certNum(p.A1), ""}
+		if fp.Kinked {
+			c.A1, c.A32 = "", certNum(p.A32)
+		}
+		rep.CriticalPoints = append(rep.CriticalPoints, c)
 	}
 	return rep
 }
