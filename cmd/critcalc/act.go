@@ -92,6 +92,14 @@ type actCritical struct {
 	Stability string  `json:"stability"`
 	A1        jsonNum `json:"a1"`
 	A32       jsonNum `json:"a3_2,omitempty"`
+	// OtherFixed lists, for K* > 0, the other fixed points of the kernel
+	// map at these (C_b, C_W) (PDLT's "trivial" fixed points).
+	OtherFixed []actOtherFixed `json:"other_fixed_points,omitempty"`
+}
+
+type actOtherFixed struct {
+	KStar     jsonNum `json:"K_star"`
+	Stability string  `json:"stability"`
 }
 
 type actTaylor struct {
@@ -99,6 +107,8 @@ type actTaylor struct {
 	A1    jsonNum   `json:"a1"`
 	A2    jsonNum   `json:"a2"`
 	B1    jsonNum   `json:"b1"`
+	// CW1 is the finite-width tuning c_W{1} = (2/3)c_W{0} = 2/(3σ₁²) (5.142).
+	CW1 jsonNum `json:"c_W1"`
 }
 
 type actScaleInv struct {
@@ -161,18 +171,22 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 
 func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) {
 	var rep *actReport
+	var an *recursions.Analysis
 	if f.digits > actDigits {
 		ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
 		if err != nil {
 			return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
 		}
-		rep = actDigitsReport(e, ad)
+		rep, an = actDigitsReport(e, ad), ad.Analysis
 	} else {
-		an, err := recursions.Analyze(e, f.kmax)
-		if err != nil {
+		var err error
+		if an, err = recursions.Analyze(e, f.kmax); err != nil {
 			return nil, fmt.Errorf("analysing %s: %w", e, err)
 		}
 		rep = actFloatReport(e, an, f.digits)
+	}
+	if err := addOtherFixed(rep, e, an, f.kmax); err != nil {
+		return nil, err
 	}
 	if withFixed {
 		if err := addActFixed(rep, e, f); err != nil {
@@ -180,6 +194,42 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) 
 		}
 	}
 	return rep, nil
+}
+
+// addOtherFixed lists, for every physical critical point with K* > 0, the
+// other fixed points of K → C_b + C_W g(K) at its (C_b, C_W), in float64
+// from the unrounded float64 (C_b, C_W). The map is flat there (χ∥ near 1),
+// which amplifies the 1e-14 error of g by 1/|1 − χ∥|: each K is printed
+// with only the digits that survive that.
+func addOtherFixed(rep *actReport, e calc.Expr, an *recursions.Analysis, kmax float64) error {
+	var a *recursions.Activation
+	offset := len(rep.CriticalPoints) - len(an.Points) // a scale-invariant line comes first
+	for j, p := range an.Points {
+		i := j + offset
+		K, cb, cw := p.K, p.Cb, p.CW
+		if K == 0 || !p.Physical || i < 0 {
+			continue
+		}
+		if a == nil {
+			var err error
+			if a, err = recursions.New(e); err != nil {
+				return fmt.Errorf("fixed points of %s: %w", e, err)
+			}
+		}
+		set, err := a.FixedPoints(cb, cw, kmax)
+		if err != nil {
+			return fmt.Errorf("fixed points of %s at its critical point K* = %g: %w", e, K, err)
+		}
+		others := []actOtherFixed{}
+		for _, q := range set.Points {
+			if math.Abs(q.K-K) > 1e-6*K {
+				d := int(math.Floor(13 + math.Log10(math.Abs(1-q.ChiPar))))
+				others = append(others, actOtherFixed{floatNum(q.K, max(3, min(d, actDigits))), q.Stability})
+			}
+		}
+		rep.CriticalPoints[i].OtherFixed = others
+	}
+	return nil
 }
 
 // actFloatReport is the report of the float64 analysis an, printed with at
@@ -198,6 +248,7 @@ func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport
 		}
 		if kz.OK {
 			t.A1, t.A2, t.B1 = num(kz.A1), num(kz.A2), num(kz.B1)
+			t.CW1 = num(2 * kz.CW / 3)
 			if kz.A1 < 0 {
 				rep.Exponents = &actExponents{P0: "1", PPar: "2", PPerp: num(kz.B1 / kz.A1), PV: "1", P1Bare: "0", P1Ren: "1"}
 			}
@@ -210,7 +261,7 @@ func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport
 		if p.K == 0 {
 			a1 = num(p.A1)
 		}
-		c := actCritical{num(p.K), num(p.Cb), num(p.CW), p.Physical, p.Stability, a1, ""}
+		c := actCritical{KStar: num(p.K), Cb: num(p.Cb), CW: num(p.CW), Physical: p.Physical, Stability: p.Stability, A1: a1}
 		if p.Kinked {
 			c.A1, c.A32 = "", num(p.A32)
 		}
@@ -264,12 +315,15 @@ func writeActText(w io.Writer, r *actReport) {
 				coef = "a3/2 = " + string(p.A32)
 			}
 			fmt.Fprintf(w, "  K* = %s  C_b = %s  C_W = %s  %s  %s%s\n", actOrNone(p.KStar), p.Cb, p.CW, coef, p.Stability, phys)
+			for _, q := range p.OtherFixed {
+				fmt.Fprintf(w, "      other fixed point at these (C_b, C_W): K = %s, %s\n", q.KStar, q.Stability)
+			}
 		}
 	}
 	if t := r.Taylor; t != nil {
 		fmt.Fprintf(w, "σ^(p)(0)    %v\n", t.Sigma)
 		if t.A1 != "" {
-			fmt.Fprintf(w, "K*=0 class  a1 = %s  a2 = %s  b1 = %s\n", t.A1, t.A2, t.B1)
+			fmt.Fprintf(w, "K*=0 class  a1 = %s  a2 = %s  b1 = %s  c_W{1} = %s (5.142)\n", t.A1, t.A2, t.B1, t.CW1)
 		}
 	}
 	if r.Kinked != nil {

@@ -468,3 +468,43 @@ func TestActKinkedLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestActOtherFixedPoints checks the "trivial" fixed points at the
+// half-critical hyperparameters (digest S1-15: GELU 3.0349814355, not the
+// printed ≈ 3.2; S1-10: SWISH 14.5931) and the finite-width tuning
+// c_W{1} = (2/3)c_W{0} (5.142; tanh: 2/3).
+func TestActOtherFixedPoints(t *testing.T) {
+	for _, c := range []struct {
+		act  string
+		want float64
+		tol  float64 // the printed digits are only those the flat map keeps
+	}{
+		{"gelu", 3.0349814355, 1e-7},
+		{"swish", 14.5931, 1e-4},
+	} {
+		_, out, _ := runCLI("act", c.act, "--json")
+		var rep struct {
+			Points []struct {
+				Other []struct {
+					KStar float64 `json:"K_star"`
+				} `json:"other_fixed_points"`
+			} `json:"critical_points"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		last := rep.Points[len(rep.Points)-1]
+		if len(last.Other) != 1 || math.Abs(last.Other[0].KStar-c.want) > c.tol*c.want {
+			t.Errorf("%s: other fixed points %+v, want %g", c.act, last.Other, c.want)
+		}
+	}
+	_, out, _ := runCLI("act", "tanh", "--json")
+	var rep struct {
+		Taylor struct {
+			CW1 float64 `json:"c_W1"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || math.Abs(rep.Taylor.CW1-2.0/3) > 1e-12 {
+		t.Errorf("tanh c_W1 = %v (%v), want 2/3", rep.Taylor.CW1, err)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"critcalc/calc"
 	"critcalc/recursions"
+	"math/big"
 )
 
 // certNum formats a certified value with the digits that are certified;
@@ -24,6 +25,8 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 		}
 		if kz.A1.V != nil {
 			t.A1, t.A2, t.B1 = certNum(kz.A1), certNum(kz.A2), certNum(kz.B1)
+			cw1 := new(big.Float).SetPrec(kz.CW.V.Prec()).Mul(kz.CW.V, big.NewFloat(2))
+			t.CW1 = bigNum(cw1.Quo(cw1, big.NewFloat(3)), kz.CW.Digits)
 			if kz.A1.V.Sign() < 0 {
 				rep.Exponents = &actExponents{P0: "1", PPar: "2", PPerp: certNum(kz.PPerp), PV: "1", P1Bare: "0", P1Ren: "1"}
 			}
@@ -33,7 +36,7 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 	addKinked(rep, ad.Kinked, func(v float64) jsonNum { return floatNum(v, min(ad.Digits, 12)) })
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
-		c := actCritical{certNum(p.K), certNum(p.Cb), certNum(p.CW), fp.Physical, fp.Stability, certNum(p.A1), ""}
+		c := actCritical{KStar: certNum(p.K), Cb: certNum(p.Cb), CW: certNum(p.CW), Physical: fp.Physical, Stability: fp.Stability, A1: certNum(p.A1)}
 		if fp.Kinked {
 			c.A1, c.A32 = "", certNum(p.A32)
 		}
