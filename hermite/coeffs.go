@@ -42,7 +42,7 @@ func Coefficients(sigma calc.Expr, n int) (c []float64, C float64, err error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
-	T, err := in.coeffCut()
+	T, err := in.coeffCut(float64LogCut)
 	if err != nil {
 		return nil, 0, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
@@ -76,10 +76,11 @@ func Coefficients(sigma calc.Expr, n int) (c []float64, C float64, err error) {
 }
 
 // coeffCut returns the cut T of the Hermite coefficients: no less than
-// the cut of E[σ(X)²], and far enough out that |σ(x)|·e^(−x²/4) has fallen
-// below e^(−float64LogCut) relative to its size on [−1, 1].
-func (in *integrand) coeffCut() (float64, error) {
-	T0, err := in.tailCut(1, float64LogCut)
+// the cut of E[σ(X)²] at the same tolerance, and far enough out that
+// |σ(x)|·e^(−x²/4) (which bounds |σ·he_k|·φ by Cramér's inequality) has
+// fallen below e^(−logTol) relative to its size on [−1, 1].
+func (in *integrand) coeffCut(logTol float64) (float64, error) {
+	T0, err := in.tailCut(1, logTol)
 	if err != nil {
 		return 0, err
 	}
@@ -99,11 +100,11 @@ func (in *integrand) coeffCut() (float64, error) {
 			if err != nil {
 				return 0, err
 			}
-			if l-x*x/4 < ref-float64LogCut {
+			if l-x*x/4 < ref-logTol {
 				T = max(T, x)
 				break
 			}
-			if x >= 128 {
+			if x >= 256 {
 				return 0, fmt.Errorf("%w: |σ(x)|·exp(−x²/4) does not decay", ErrDiverges)
 			}
 		}

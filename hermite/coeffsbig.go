@@ -42,7 +42,7 @@ func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.
 		return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
 	prec := calc.BitsForDigits(digits+12) + 16
-	T, err := in.coeffCutDigits(float64(digits+4)*math.Ln10 + 8)
+	T, err := in.coeffCut(float64(digits+4)*math.Ln10 + 8)
 	if err != nil {
 		return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
@@ -122,43 +122,6 @@ func ParsevalTail(c []*big.Float) *big.Float {
 		s.Sub(s, sq.Mul(ck, ck))
 	}
 	return s
-}
-
-// coeffCutDigits returns the cut T of CoefficientsDigits: no less than the
-// cut of E[σ(X)²] at the same tolerance, and far enough out that
-// |σ(x)|·e^(−x²/4) has fallen below e^(−logTol) relative to its size on
-// [−1, 1].
-func (in *integrand) coeffCutDigits(logTol float64) (float64, error) {
-	T0, err := in.tailCut(1, logTol)
-	if err != nil {
-		return 0, err
-	}
-	ref := math.Inf(-1)
-	for _, x := range []float64{-1, -0.5, 0, 0.5, 1} {
-		if l, err := in.logAbsAt(x); err == nil {
-			ref = max(ref, l-x*x/4)
-		}
-	}
-	if math.IsInf(ref, -1) {
-		ref = 0
-	}
-	T := T0
-	for side := -1.0; side <= 1; side += 2 {
-		for x := T0; ; x++ {
-			l, err := in.logAbsAt(side * x)
-			if err != nil {
-				return 0, err
-			}
-			if l-x*x/4 < ref-logTol {
-				T = max(T, x)
-				break
-			}
-			if x >= 256 {
-				return 0, fmt.Errorf("%w: |σ(x)|·exp(−x²/4) does not decay", ErrDiverges)
-			}
-		}
-	}
-	return T, nil
 }
 
 // hermiteMomentsBig returns E[σ(X)·he_k(X)], k = 0..n, and E[σ(X)²] with

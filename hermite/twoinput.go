@@ -181,7 +181,7 @@ func (tw *twoInput) integrate() (Value, error) {
 	if err := tw.setGScale(); err != nil {
 		return Value{}, err
 	}
-	T, err := tw.outerCut(max(tf, tg))
+	T, err := tw.outerCut(max(tf, tg), float64LogCut)
 	if err != nil {
 		return Value{}, err
 	}
@@ -218,8 +218,8 @@ func (tw *twoInput) integrate() (Value, error) {
 
 // outerCut extends the cut T0 (from the growth of f and g separately)
 // until the outer integrand f(su·t)·E_Y[g(a·t + s·Y)]·φ(t) has fallen
-// below e^(−float64LogCut) relative to its size near the centre.
-func (tw *twoInput) outerCut(T0 float64) (float64, error) {
+// below e^(−logTol) relative to its size near the centre.
+func (tw *twoInput) outerCut(T0, logTol float64) (float64, error) {
 	logF := func(t float64) (float64, error) {
 		lf, err := tw.f.logAbsAt(tw.su * t)
 		if err != nil || math.IsInf(lf, -1) {
@@ -247,11 +247,11 @@ func (tw *twoInput) outerCut(T0 float64) (float64, error) {
 			if err != nil {
 				return 0, fmt.Errorf("outer integrand at X = %g: %w", side*t, err)
 			}
-			if l < ref-float64LogCut || math.IsNaN(l) {
+			if l < ref-logTol || math.IsNaN(l) {
 				T = max(T, t)
 				break
 			}
-			if t >= 64 {
+			if t >= 96 {
 				return 0, fmt.Errorf("%w: the integrand of E[f(u)·g(v)] does not decay in X", ErrDiverges)
 			}
 		}

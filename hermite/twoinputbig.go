@@ -219,43 +219,7 @@ func (tw *twoInputBig) cuts(c CovRat, logTol float64) (float64, error) {
 	if err := fl.setGScale(); err != nil {
 		return 0, err
 	}
-	logF := func(t float64) (float64, error) {
-		lf, err := fl.f.logAbsAt(fl.su * t)
-		if err != nil || math.IsInf(lf, -1) {
-			return lf, err
-		}
-		in, _, _, _, err := fl.innerAt(fl.a * t)
-		if err != nil {
-			return 0, err
-		}
-		return lf + math.Log(math.Abs(in)) - t*t/2, nil
-	}
-	ref := math.Inf(-1)
-	for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
-		if l, err := logF(t); err == nil && !math.IsNaN(l) {
-			ref = max(ref, l)
-		}
-	}
-	if math.IsInf(ref, -1) {
-		ref = 0
-	}
-	T := max(tf, tg)
-	for side := -1.0; side <= 1; side += 2 {
-		for t := max(tf, tg); ; t += 2 {
-			l, err := logF(side * t)
-			if err != nil {
-				return 0, fmt.Errorf("outer integrand at X = %g: %w", side*t, err)
-			}
-			if l < ref-logTol || math.IsNaN(l) {
-				T = max(T, t)
-				break
-			}
-			if t >= 96 {
-				return 0, fmt.Errorf("%w: the integrand of E[f(u)·g(v)] does not decay in X", ErrDiverges)
-			}
-		}
-	}
-	return T, nil
+	return fl.outerCut(max(tf, tg), logTol)
 }
 
 // outerEdges returns −T, the kinks of f in t = u/√K11, the kinks of g in
