@@ -1,6 +1,6 @@
 // Package recursions implements the single-input kernel recursion of a deep
 // fully connected network at infinite width (Roberts, Yaida and Hanin,
-// Principles of Deep Learning Theory, chapter 5) in float64:
+// Principles of Deep Learning Theory, chapter 5):
 //
 //	K' = C_b + C_W g(K),  g(K) = ⟨σ²⟩_K,
 //
@@ -18,8 +18,13 @@
 // (CriticalPoints, (5.71)–(5.73)) and their quadratic coefficient
 // ã₁ = ½C_W g”(K*) = j(K*)/(8K*²) (5.102), the K* = 0 universality class from
 // the Taylor coefficients of σ at 0 (KZero, (5.80)–(5.90)) and the
-// scale-invariant class (ScaleInvariant, (5.58)–(5.67), (5.163)). Analyze
-// runs the whole critical analysis of one activation.
+// scale-invariant class (ScaleInvariant, (5.58)–(5.67), (5.163)), and the
+// kinked-linear class of activations with σ(0) = 0 and a kink at 0 (ELU,
+// SELU, softsign: KinkedLinear, whose map starts ΔK' = ΔK + a₃ᐟ₂ΔK³ᐟ²).
+// Analyze runs the whole critical analysis of one activation in float64;
+// AnalyzeDigits refines every critical point to a requested number of
+// digits with certified Gaussian averages and keeps, for each value, only
+// the digits that two working precisions agree on.
 //
 // Coefficients are stored with their sign: a₁ and ã₁ themselves, where the
 // book prints −a₁ and −ã₁.
