@@ -1,0 +1,113 @@
+package hermite
+
+import (
+	"math"
+	"testing"
+
+	"critcalc/calc"
+)
+
+// manySets are groups of integrands evaluated together, as the layer
+// recursion of the recursions package does.
+var manySets = []struct {
+	name string
+	fs   []string
+}{
+	{"tanh", []string{"tanh(x)^2", "x*tanh(x)*(1-tanh(x)^2)", "tanh(x)^4", "tanh(x)^2*x^4", "tanh(x)^2*x^2", "(1-tanh(x)^2)^2"}},
+	{"relu", []string{"relu(x)^2", "relu(x)^4", "relu(x)^2*x^4", "step(x)"}},
+	{"gelu+shifted kink", []string{"gelu(x)^2", "gelu(x)^4", "relu(x-1)"}},
+	{"swish", []string{"(x/(1+exp(-x)))^2", "(x/(1+exp(-x)))^4"}},
+}
+
+// TestManyMatchesExpectation checks Many.At against Expectation.At of each
+// integrand alone, which must agree within their common 1e-14 accuracy.
+func TestManyMatchesExpectation(t *testing.T) {
+	for _, set := range manySets {
+		fs := make([]calc.Expr, len(set.fs))
+		for i, s := range set.fs {
+			fs[i] = calc.MustParse(s)
+		}
+		m, err := NewMany(fs...)
+		if err != nil {
+			t.Fatalf("%s: %v", set.name, err)
+		}
+		if m.Len() != len(fs) {
+			t.Fatalf("%s: Len = %d, want %d", set.name, m.Len(), len(fs))
+		}
+		for _, K := range []float64{1e-5, 0.01, 0.5, 1, 7, 40} {
+			got, err := m.At(K)
+			if err != nil {
+				t.Errorf("%s K=%g: %v", set.name, K, err)
+				continue
+			}
+			for i, f := range fs {
+				want, err := Expect(f, K)
+				if err != nil {
+					t.Fatalf("%s K=%g: %v", set.fs[i], K, err)
+				}
+				// Expectation.At cuts relu(z − 1) at K = 0.01 (kink at 10
+				// standard deviations) to exactly 0; Many, whose pieces
+				// reach further for the other integrands, keeps ~1e-25.
+				if want.V == 0 && math.Abs(got[i].V) < 1e-20 {
+					continue
+				}
+				if rel := math.Abs(got[i].V-want.V) / math.Abs(want.V); rel > 1e-14 {
+					t.Errorf("%s K=%g: Many %.17g, Expectation %.17g (rel %.2g)", set.fs[i], K, got[i].V, want.V, rel)
+				}
+				if got[i].AbsErr > 1e-14*math.Abs(want.V) {
+					t.Errorf("%s K=%g: error estimate %.2g too large", set.fs[i], K, got[i].AbsErr)
+				}
+			}
+		}
+	}
+}
+
+func TestManyEdgeCases(t *testing.T) {
+	if _, err := NewMany(); err == nil {
+		t.Error("NewMany(): want an error")
+	}
+	m, err := NewMany(calc.MustParse("cos(x)"), calc.MustParse("x^2+1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := m.At(0)
+	if err != nil || v[0].V != 1 || v[1].V != 1 {
+		t.Errorf("At(0) = %v, %v; want F(0) = 1, 1", v, err)
+	}
+	for _, K := range []float64{-1, math.NaN(), math.Inf(1)} {
+		if _, err := m.At(K); err == nil {
+			t.Errorf("At(%g): want an error", K)
+		}
+	}
+	// E[cos z] = e^(−K/2), E[z² + 1] = K + 1.
+	v, err = m.At(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(v[0].V-math.Exp(-1)) > 1e-15 || math.Abs(v[1].V-3) > 3e-15 {
+		t.Errorf("At(2) = %.17g, %.17g; want e^-1, 3", v[0].V, v[1].V)
+	}
+	// A divergent integrand is reported.
+	d, err := NewMany(calc.MustParse("x^2"), calc.MustParse("exp(x^2)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.At(1); err == nil {
+		t.Error("E[exp(z²)] at K = 1: want a divergence error")
+	}
+}
+
+// BenchmarkManyTanh times the four tanh averages one layer of the kernel
+// recursion needs, at a small K typical of deep critical layers.
+func BenchmarkManyTanh(b *testing.B) {
+	m, err := NewMany(calc.MustParse("tanh(x)^2"), calc.MustParse("x*tanh(x)*(1-tanh(x)^2)"),
+		calc.MustParse("tanh(x)^4"), calc.MustParse("tanh(x)^2*x^4"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := m.At(1e-4); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package recursions
+
+import (
+	"errors"
+	"fmt"
+
+	"critcalc/calc"
+	"critcalc/hermite"
+)
+
+// Layer is one layer's kernel data at leading and next-to-leading order in
+// 1/n: the kernel K^(ℓ), the four-point vertex V^(ℓ) and the NLO metric
+// G{1}^(ℓ), with the susceptibilities χ∥(K^(ℓ)) (5.50) and χ⊥(K^(ℓ)) (5.51)
+// that carry layer ℓ to layer ℓ + 1.
+type Layer struct {
+	L               int
+	K, V, G1        float64
+	ChiPar, ChiPerp float64
+}
+
+// Renormalization holds the 1/n parts of the initialization
+// hyperparameters, C_b = c_b{0} + c_b{1}/n and C_W = c_W{0} + c_W{1}/n
+// (5.138)–(5.139), which add the source c_b{1} + c_W{1} g(K) to the NLO
+// metric recursion (5.140). Criticality for the K* = 0 class is
+// c_b{1} = 0, c_W{1} = (2/3)c_W{0} (5.142).
+type Renormalization struct{ Cb1, CW1 float64 }
+
+// Iterate runs the single-input recursions of the kernel, the four-point
+// vertex and the NLO metric at C_b = cb, C_W = cw,
+//
+//	K^(ℓ+1)    = C_b + C_W g(K^(ℓ))                                      (5.108)
+//	V^(ℓ+1)    = χ∥² V^(ℓ) + C_W²(⟨σ⁴⟩ − ⟨σ²⟩²)                             (5.109)
+//	G{1}^(ℓ+1) = χ∥ G{1}^(ℓ) + (1/8) j(K^(ℓ)) V^(ℓ)/K^(ℓ)²                   (5.110)
+//
+// with χ∥ = χ∥(K^(ℓ)), the averages at K^(ℓ) and j from (5.111), from
+// K^(1) = k1 > 0, V^(1) = 0, G{1}^(1) = 0. A non-nil ren adds
+// c_b{1} + c_W{1} g(K^(ℓ)) to the G{1} recursion (5.140).
+//
+// It returns the layers ℓ = every, 2·every, … up to L, and layer L itself
+// when L is not a multiple of every. χ∥ is C_W⟨zσσ'⟩/K (5.50), free of
+// cancellation at small K. For an activation without kinks j(K)/(8K²) is
+// evaluated as (C_W/8)⟨(σ²)””⟩, the Gaussian integration by parts
+// ⟨F(z)(z⁴ − 6Kz² + 3K²)⟩_K = K⁴⟨F””⟩_K, which avoids the cancellation of
+// order K in ⟨σ²(z⁴ − 6Kz² + 3K²)⟩ as K → 0; otherwise the three moments are
+// combined as in J.
+func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalization) ([]Layer, error) {
+	switch {
+	case L < 1:
+		return nil, fmt.Errorf("recursions: Iterate needs L ≥ 1, got %d", L)
+	case every < 1:
+		return nil, fmt.Errorf("recursions: Iterate needs every ≥ 1, got %d", every)
+	case !(k1 > 0):
+		return nil, fmt.Errorf("recursions: Iterate needs K^(1) > 0, got %g", k1)
+	}
+	d, err := a.depthAverages()
+	if err != nil {
+		return nil, err
+	}
+	var cb1, cw1 float64
+	if ren != nil {
+		cb1, cw1 = ren.Cb1, ren.CW1
+	}
+	out := make([]Layer, 0, L/every+1)
+	K, V, G := k1, 0.0, 0.0
+	for l := 1; ; l++ {
+		if !(K > 0) {
+			return out, fmt.Errorf("recursions: layer %d: the kernel K = %g is no longer positive", l, K)
+		}
+		st, err := d.step(K, cw)
+		if err != nil {
+			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+		}
+		if l%every == 0 || l == L {
+			chiPerp, err := a.ChiPerp(K, cw)
+			if err != nil {
+				return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+			}
+			out = append(out, Layer{L: l, K: K, V: V, G1: G, ChiPar: st.chiPar, ChiPerp: chiPerp})
+		}
+		if l == L {
+			return out, nil
+		}
+		K, V, G = cb+cw*st.g,
+			st.chiPar*st.chiPar*V+cw*cw*(st.s4-st.g*st.g),
+			st.chiPar*G+st.jOver8K2*V+cb1+cw1*st.g
+	}
+}
+
+// depthAverages is the set of averages one layer of Iterate needs,
+// evaluated together on shared nodes.
+type depthAverages struct {
+	m      *hermite.Many
+	smooth bool // the fourth entry is (σ²)”” rather than σ²z⁴, σ²z²
+}
+
+// layerStep holds the averages of one layer at K: g = ⟨σ²⟩, ⟨σ⁴⟩,
+// χ∥ = C_W⟨zσσ'⟩/K and j(K)/(8K²).
+type layerStep struct {
+	g, s4, chiPar, jOver8K2 float64
+}
+
+// depthAverages prepares ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ⁴⟩ and either ⟨(σ²)””⟩ (σ
+// without kinks) or ⟨σ²z⁴⟩ and ⟨σ²z²⟩.
+func (a *Activation) depthAverages() (*depthAverages, error) {
+	z := calc.Var()
+	s := a.Sigma
+	s2 := calc.Mul(s, s)
+	fs := []calc.Expr{s2, calc.Mul(z, calc.Mul(s, calc.Derivative(s, 1))), calc.Mul(s2, s2)}
+	smooth, err := noKinks(s)
+	if err != nil {
+		return nil, err
+	}
+	d4 := calc.Derivative(s2, 4)
+	if smooth {
+		if smooth, err = noKinks(d4); err != nil {
+			return nil, err
+		}
+	}
+	if smooth {
+		fs = append(fs, d4)
+	} else {
+		z2 := calc.Mul(z, z)
+		fs = append(fs, calc.Mul(s2, calc.Mul(z2, z2)), calc.Mul(s2, z2))
+	}
+	m, err := hermite.NewMany(fs...)
+	if err != nil {
+		return nil, fmt.Errorf("recursions: preparing the layer averages of %s: %w", s, err)
+	}
+	return &depthAverages{m: m, smooth: smooth}, nil
+}
+
+// noKinks reports whether f is free of kinks and jumps.
+func noKinks(f calc.Expr) (bool, error) {
+	ks, err := calc.Kinks(f)
+	if err != nil {
+		return false, fmt.Errorf("recursions: finding the kinks of %s: %w", f, err)
+	}
+	return len(ks) == 0, nil
+}
+
+// errNotFinite is the cause of an error for an average that is not finite.
+var errNotFinite = errors.New("an average is not finite")
+
+// step evaluates the averages of one layer at K > 0.
+func (d *depthAverages) step(K, cw float64) (layerStep, error) {
+	v, err := d.m.At(K)
+	if err != nil {
+		return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
+	}
+	st := layerStep{g: v[0].V, chiPar: cw / K * v[1].V, s4: v[2].V}
+	if d.smooth {
+		st.jOver8K2 = cw * v[3].V / 8
+	} else {
+		st.jOver8K2 = cw * (v[3].V - 6*K*v[4].V + 3*K*K*v[0].V) / (8 * K * K * K * K)
+	}
+	for _, x := range []float64{st.g, st.s4, st.chiPar, st.jOver8K2} {
+		if x-x != 0 {
+			return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, errNotFinite)
+		}
+	}
+	return st, nil
+}

@@ -1,0 +1,187 @@
+package recursions
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"critcalc/calc"
+)
+
+func mustActivation(t testing.TB, sigma string) *Activation {
+	t.Helper()
+	a, err := New(calc.MustParse(sigma))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestIterateTanhGoldens iterates (5.108)–(5.110) for tanh at criticality
+// (C_b, C_W) = (0, 1) from K^(1) = 1, V^(1) = G{1}^(1) = 0 to ℓ = 10⁵.
+// Source: seed digest Part 5 ("PDLT finite-width checks") and rows S1-18,
+// S1-20, S1-22, S1-24, S1-27; the digits given there are the digest's own
+// iteration, which the values must reproduce when rounded to the same
+// number of digits. The renormalized run uses c_b{1} = 0, c_W{1} = 2/3
+// (5.142); its G{1}·ℓ tends to 89/72 (digest Part 4 item 3), not the
+// printed 13/12 of (5.143).
+func TestIterateTanhGoldens(t *testing.T) {
+	const L = 100000
+	a := mustActivation(t, "tanh(x)")
+	bare, err := a.Iterate(0, 1, 1, L, L, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ren, err := a.Iterate(0, 1, 1, L, L, &Renormalization{Cb1: 0, CW1: 2.0 / 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bare) != 1 || bare[0].L != L || len(ren) != 1 || ren[0].L != L {
+		t.Fatalf("kept layers %v, %v; want only ℓ = %d", bare, ren, L)
+	}
+	b, r, l := bare[0], ren[0], float64(L)
+	tests := []struct {
+		name   string
+		got    float64
+		digits int
+		want   string
+	}{
+		{"K·ℓ (S1-20)", b.K * l, 8, "0.50002621"},
+		{"V·ℓ (S1-22)", b.V * l, 8, "0.16667464"},
+		{"V/(K²ℓ) (S1-18)", b.V / (b.K * b.K * l), 8, "0.66662867"},
+		{"G{1} bare (S1-24)", b.G1, 8, "-0.16665806"},
+		{"G{1} renormalized ·ℓ (S1-27)", r.G1 * l, 8, "1.23590278"},
+	}
+	for _, tt := range tests {
+		if s := fmt.Sprintf("%.*f", tt.digits, tt.got); s != tt.want {
+			t.Errorf("%s = %.12g, rounds to %s, want %s", tt.name, tt.got, s, tt.want)
+		}
+	}
+	// The kernel is the same with and without renormalization (5.140
+	// changes only G{1}), and V^(ℓ) and K^(ℓ) with it.
+	if r.K != b.K || r.V != b.V {
+		t.Errorf("renormalization changed K or V: %v vs %v", r, b)
+	}
+}
+
+// TestIterateReLU checks the scale-invariant ReLU at criticality
+// (C_b, C_W) = (0, 2): K^(ℓ) = K^(1), χ∥ = χ⊥ = 1, V^(ℓ) = (ℓ − 1)·5K*²
+// from the source C_W²(⟨σ⁴⟩ − ⟨σ²⟩²) = 4(3/2 − 1/4)K² = 5K² (5.120), and
+// G{1} ≡ 0 since j = 0 for a scale-invariant σ (the first layer is exactly
+// Gaussian) (5.110): G{1} is held to rounding, 1e-12 of the size V/K of
+// the moments that cancel in its source (1/8)(j/K²)V.
+func TestIterateReLU(t *testing.T) {
+	a := mustActivation(t, "relu(x)")
+	for _, tt := range []struct {
+		K1       float64
+		L, every int
+	}{{1, 50, 7}, {0.37, 200, 50}, {3, 1, 1}} {
+		ls, err := a.Iterate(0, 2, tt.K1, tt.L, tt.every, &Renormalization{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tt.L/tt.every + 1
+		if tt.L%tt.every == 0 {
+			want--
+		}
+		if len(ls) != want {
+			t.Errorf("K1=%g: %d layers kept, want %d", tt.K1, len(ls), want)
+		}
+		for i, l := range ls {
+			if (i < len(ls)-1 && l.L != (i+1)*tt.every) || (i == len(ls)-1 && l.L != tt.L) {
+				t.Errorf("K1=%g: layer %d kept as ℓ = %d", tt.K1, i, l.L)
+			}
+			v := float64(l.L-1) * 5 * tt.K1 * tt.K1
+			rel := func(got, want float64) float64 { return math.Abs(got-want) / math.Abs(want) }
+			if rel(l.K, tt.K1) > 1e-12 || rel(l.ChiPar, 1) > 1e-12 || rel(l.ChiPerp, 1) > 1e-12 ||
+				(l.L > 1 && rel(l.V, v) > 1e-12) || (l.L == 1 && l.V != 0) ||
+				math.Abs(l.G1) > 1e-12*l.V/l.K {
+				t.Errorf("K1=%g ℓ=%d: K=%.17g V=%.17g (want %.17g) G1=%g χ∥=%.17g χ⊥=%.17g",
+					tt.K1, l.L, l.K, l.V, v, l.G1, l.ChiPar, l.ChiPerp)
+			}
+		}
+	}
+}
+
+// TestDepthAveragesSmallK checks one layer's averages for tanh against the
+// K → 0 expansions with a₁ = −2, a₂ = 17/3 (tanh² = z² − (2/3)z⁴ +
+// (17/45)z⁶ − (62/315)z⁸ + …): g = K − 2K² + (17/3)K³ − (62/3)K⁴ (5.5), χ∥ = 1 − 4K + 17K² (5.121),
+// j/(8K²) = a₁ + 3a₂K = −2 + 17K (5.123); and, at moderate K, against the
+// three-moment forms of ChiPar and J.
+func TestDepthAveragesSmallK(t *testing.T) {
+	a := mustActivation(t, "tanh(x)")
+	d, err := a.depthAverages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.smooth {
+		t.Fatal("tanh: want the fourth-derivative form of j")
+	}
+	K := 1e-5
+	st, err := d.step(K, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name      string
+		got, want float64
+		tol       float64 // the next term of the expansion, relative
+	}{
+		{"g", st.g, K - 2*K*K + 17.0/3*K*K*K - 62.0/3*K*K*K*K, 1e-14},
+		{"χ∥", st.chiPar, 1 - 4*K + 17*K*K, 1e-13},
+		{"j/(8K²)", st.jOver8K2, -2 + 17*K, 1e-8},
+	} {
+		if rel := math.Abs(c.got-c.want) / math.Abs(c.want); rel > c.tol {
+			t.Errorf("K = %g: %s = %.17g, series %.17g (rel %.2g)", K, c.name, c.got, c.want, rel)
+		}
+	}
+	for _, K := range []float64{0.05, 0.7, 3} {
+		st, err := d.step(K, 1.3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chi, err := a.ChiPar(K, 1.3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, err := a.J(K, 1.3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rel := math.Abs(st.chiPar-chi) / chi; rel > 1e-13 {
+			t.Errorf("K = %g: χ∥ %.17g vs ChiPar %.17g", K, st.chiPar, chi)
+		}
+		// J cancels to about 1e-16/K relative.
+		if diff := math.Abs(st.jOver8K2 - j/(8*K*K)); diff > 1e-13/K*math.Abs(st.jOver8K2) {
+			t.Errorf("K = %g: j/(8K²) %.17g vs J %.17g", K, st.jOver8K2, j/(8*K*K))
+		}
+	}
+}
+
+func TestIterateErrors(t *testing.T) {
+	a := mustActivation(t, "tanh(x)")
+	for _, c := range []struct {
+		name     string
+		k1       float64
+		L, every int
+	}{{"L = 0", 1, 0, 1}, {"every = 0", 1, 5, 0}, {"K1 = 0", 0, 5, 1}, {"K1 NaN", math.NaN(), 5, 1}} {
+		if _, err := a.Iterate(0, 1, c.k1, c.L, c.every, nil); err == nil {
+			t.Errorf("%s: want an error", c.name)
+		}
+	}
+	// C_b < 0 drives K negative after one layer.
+	if _, err := a.Iterate(-1, 1, 0.1, 5, 1, nil); err == nil {
+		t.Error("C_b = −1: want an error when K turns negative")
+	}
+}
+
+// BenchmarkIterateTanh1e5 runs 10⁵ layers of (K, V, G{1}) for tanh at
+// criticality; the goal is at most 1 s.
+func BenchmarkIterateTanh1e5(b *testing.B) {
+	a := mustActivation(b, "tanh(x)")
+	for b.Loop() {
+		if _, err := a.Iterate(0, 1, 1, 100000, 100000, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
