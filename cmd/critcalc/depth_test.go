@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestDepthJSON pins the JSON keys of `critcalc depth` and checks ReLU at
+// criticality: K stays K1, V^(ℓ) = (ℓ − 1)·5·K1² (PDLT 5.120).
+func TestDepthJSON(t *testing.T) {
+	code, out, stderr := runCLI("depth", "relu", "--cb", "0", "--cw", "2", "--layers", "50", "--every", "10", "--width", "100", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Expression string
+		Digits     int
+		Layers     []map[string]float64
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Layers) != 5 || rep.Digits != depthDigits {
+		t.Fatalf("%d layers, digits %d", len(rep.Layers), rep.Digits)
+	}
+	for _, l := range rep.Layers {
+		for _, k := range []string{"l", "K", "V", "G1", "chi_par", "chi_perp", "V_over_nK2", "K_plus_G1_over_n"} {
+			if _, ok := l[k]; !ok {
+				t.Errorf("key %q missing", k)
+			}
+		}
+		if want := (l["l"] - 1) * 5; math.Abs(l["V"]-want) > 1e-9*want || l["K"] != 1 {
+			t.Errorf("ℓ = %v: K = %v, V = %v, want 1 and %v", l["l"], l["K"], l["V"], want)
+		}
+	}
+}
+
+// TestDepthTanh checks the tanh goldens of the seed digest (Part 5) at
+// ℓ = 10⁴ against the 1/ℓ laws: K·ℓ → 1/2 (5.94), V·ℓ → 1/6 (5.127),
+// renormalized G{1}·ℓ → 89/72 (corrected 5.143), with the subleading
+// log ℓ/ℓ terms still visible at this depth.
+func TestDepthTanh(t *testing.T) {
+	code, out, stderr := runCLI("depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10000", "--every", "10000", "--renormalize", "--csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || lines[0] != "l,K,V,G1,chi_par,chi_perp" {
+		t.Fatalf("CSV: %q", out)
+	}
+	f := strings.Split(lines[1], ",")
+	var K, V, G float64
+	json.Unmarshal([]byte(f[1]), &K)
+	json.Unmarshal([]byte(f[2]), &V)
+	json.Unmarshal([]byte(f[3]), &G)
+	if l := 1e4; math.Abs(K*l-0.5) > 2e-3 || math.Abs(V*l-1.0/6) > 2e-3 || math.Abs(G*l-89.0/72) > 3e-2 {
+		t.Errorf("K·ℓ = %v, V·ℓ = %v, G{1}·ℓ = %v", K*l, V*l, G*l)
+	}
+}
+
+func TestDepthBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"depth", "tanh", "--cw", "1", "--layers", "10"},
+		{"depth", "tanh", "--cb", "0", "--cw", "-1", "--layers", "10"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--json", "--csv"},
+	} {
+		if code, _, _ := runCLI(args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
