@@ -218,15 +218,6 @@ func gvTreeOf(e Expr) (*gvTree, error) {
 	return gvCall(f.Name, args...), nil
 }
 
-// govaluateSyntax prints e in govaluate's syntax.
-func govaluateSyntax(e Expr) (string, error) {
-	t, err := gvTreeOf(e)
-	if err != nil {
-		return "", err
-	}
-	return t.syntax(), nil
-}
-
 // unitRoundoff is the unit roundoff of float64, 2⁻⁵³.
 const unitRoundoff = 0x1p-53
 

@@ -139,17 +139,13 @@ type actFixed struct {
 }
 
 func runAct(c *command, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(c, stderr)
-	f := defineActFlags(fs)
-	pos, err := parseArgs(fs, args)
+	f, fs, src, err := parseCommandLine(c, args, stderr, defineActFlags)
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	switch {
-	case len(pos) != 1:
-		return usageError(c, stderr, fmt.Errorf("want one expression, got %d arguments", len(pos)))
 	case !(f.kmax > 0) || math.IsInf(f.kmax, 0):
 		return usageError(c, stderr, fmt.Errorf("--kmax must be positive and finite, got %g", f.kmax))
 	case f.digits < 1 || f.digits > recursions.MaxDigits:
@@ -161,7 +157,7 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 	case set["cw"] && (!(f.cw > 0) || math.IsInf(f.cw, 0)):
 		return usageError(c, stderr, fmt.Errorf("--cw must be a finite number > 0, got %g", f.cw))
 	}
-	e, err := parseExpr(pos[0], stderr)
+	e, err := parseExpr(src, stderr)
 	if err != nil {
 		return exitError
 	}

@@ -100,6 +100,21 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	return pos, nil
 }
 
+// parseCommandLine parses the flags of c, defined by define, and its one
+// positional argument, the expression. Its errors are usage errors.
+func parseCommandLine[F any](c *command, args []string, stderr io.Writer, define func(*flag.FlagSet) F) (F, *flag.FlagSet, string, error) {
+	fs := newFlagSet(c, stderr)
+	f := define(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return f, fs, "", err
+	}
+	if len(pos) != 1 {
+		return f, fs, "", fmt.Errorf("want one expression, got %d arguments", len(pos))
+	}
+	return f, fs, pos[0], nil
+}
+
 // flagName returns the name in "-name", "--name" or "--name=value".
 func flagName(a string) (name string, hasValue bool) {
 	if len(a) < 2 || a[0] != '-' {

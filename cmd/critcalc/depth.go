@@ -79,15 +79,11 @@ type depthRow struct {
 }
 
 func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(c, stderr)
-	f := defineDepthFlags(fs)
-	pos, err := parseArgs(fs, args)
+	f, _, src, err := parseCommandLine(c, args, stderr, defineDepthFlags)
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
 	switch {
-	case len(pos) != 1:
-		return usageError(c, stderr, fmt.Errorf("want one expression, got %d arguments", len(pos)))
 	case !(f.cb >= 0) || math.IsInf(f.cb, 0):
 		return usageError(c, stderr, fmt.Errorf("--cb must be given, finite and ≥ 0, got %g", f.cb))
 	case !(f.cw > 0) || math.IsInf(f.cw, 0):
@@ -106,7 +102,7 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	if f.every == 0 {
 		f.every = max(1, f.layers/100)
 	}
-	e, err := parseExpr(pos[0], stderr)
+	e, err := parseExpr(src, stderr)
 	if err != nil {
 		return exitError
 	}

@@ -76,15 +76,11 @@ type valueRow struct {
 }
 
 func runExpr(c *command, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(c, stderr)
-	f := defineExprFlags(fs)
-	pos, err := parseArgs(fs, args)
+	f, _, src, err := parseCommandLine(c, args, stderr, defineExprFlags)
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
 	switch {
-	case len(pos) != 1:
-		return usageError(c, stderr, fmt.Errorf("want one expression, got %d arguments", len(pos)))
 	case f.digits < 1 || f.digits > 1000:
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and 1000, got %d", f.digits))
 	case f.taylor < -1 || f.taylor > 200:
@@ -98,7 +94,7 @@ func runExpr(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil || len(about) != 1 {
 		return usageError(c, stderr, fmt.Errorf("--about wants one number, got %q", f.about))
 	}
-	e, err := parseExpr(pos[0], stderr)
+	e, err := parseExpr(src, stderr)
 	if err != nil {
 		return exitError
 	}

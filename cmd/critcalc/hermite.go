@@ -110,16 +110,12 @@ func absNum(v, absErr float64, maxDigits int) jsonNum {
 }
 
 func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(c, stderr)
-	f := defineHermiteFlags(fs)
-	pos, err := parseArgs(fs, args)
+	f, _, src, err := parseCommandLine(c, args, stderr, defineHermiteFlags)
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
 	eps, epsErr := parseEpsilon(f.epsilon)
 	switch {
-	case len(pos) != 1:
-		return usageError(c, stderr, fmt.Errorf("want one expression, got %d arguments", len(pos)))
 	case f.terms < 0 || f.terms > 200:
 		return usageError(c, stderr, fmt.Errorf("--terms must be between 0 and 200, got %d", f.terms))
 	case f.digits < 1 || f.digits > 100:
@@ -135,7 +131,7 @@ func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
 	case epsErr != nil:
 		return usageError(c, stderr, epsErr)
 	}
-	e, err := parseExpr(pos[0], stderr)
+	e, err := parseExpr(src, stderr)
 	if err != nil {
 		return exitError
 	}
