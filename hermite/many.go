@@ -32,13 +32,12 @@ func NewMany(fs ...calc.Expr) (*Many, error) {
 	if len(fs) == 0 {
 		return nil, errors.New("hermite: NewMany needs at least one integrand")
 	}
-	m := &Many{}
-	for _, f := range fs {
-		in, err := newIntegrand(f)
-		if err != nil {
-			return nil, err
-		}
-		m.ins = append(m.ins, in)
+	ins, err := newIntegrands(fs...)
+	if err != nil {
+		return nil, err
+	}
+	m := &Many{ins: ins}
+	for _, in := range ins {
 		for _, k := range in.kinks {
 			m.kinks = insertSorted(m.kinks, k)
 		}

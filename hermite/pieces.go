@@ -39,6 +39,19 @@ func newIntegrand(f calc.Expr) (*integrand, error) {
 	return in, nil
 }
 
+// newIntegrands prepares several integrands.
+func newIntegrands(fs ...calc.Expr) ([]*integrand, error) {
+	out := make([]*integrand, len(fs))
+	for i, f := range fs {
+		in, err := newIntegrand(f)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = in
+	}
+	return out, nil
+}
+
 // logAbsAt returns log|F(z)|, using arbitrary precision where float64
 // overflows, and an error where F is undefined.
 func (in *integrand) logAbsAt(z float64) (float64, error) {

@@ -126,14 +126,11 @@ const innerHermiteTol = 2e-15
 var innerHermiteProbes = []float64{-1, -0.75, -0.5, -0.25, -0.1, 0, 0.1, 0.25, 0.5, 0.75, 1}
 
 func newTwoInput(f, g calc.Expr, c Cov) (*twoInput, error) {
-	fi, err := newIntegrand(f)
+	ins, err := newIntegrands(f, g)
 	if err != nil {
 		return nil, err
 	}
-	gi, err := newIntegrand(g)
-	if err != nil {
-		return nil, err
-	}
+	fi, gi := ins[0], ins[1]
 	rho := c.rho()
 	sv := math.Sqrt(c.K22)
 	tw := &twoInput{

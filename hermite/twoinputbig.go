@@ -156,14 +156,11 @@ func expect2Digits(f, g calc.Expr, c CovRat, digits, extra int) (*big.Float, err
 }
 
 func newTwoInputBig(f, g calc.Expr, c CovRat, prec uint, digits int) (*twoInputBig, error) {
-	fi, err := newIntegrand(f)
+	ins, err := newIntegrands(f, g)
 	if err != nil {
 		return nil, err
 	}
-	gi, err := newIntegrand(g)
-	if err != nil {
-		return nil, err
-	}
+	fi, gi := ins[0], ins[1]
 	tw := &twoInputBig{f: fi, g: gi, prec: prec, rules: map[int]*quadrature.BigRule{}, norm: sqrt2Pi(prec)}
 	rat := func(r *big.Rat) *big.Float { return new(big.Float).SetPrec(prec).SetRat(r) }
 	if tw.su, err = bigmath.Sqrt(prec, rat(c.K11)); err != nil {

@@ -86,6 +86,15 @@ func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root
 		}
 		roots = append(roots, root{x, tangent})
 	}
+	// addIfRoot keeps a sign change only where f is truly small: a sign
+	// change across a pole or through noise is not a root.
+	addIfRoot := func(x float64) error {
+		ok, err := small(f, x)
+		if ok {
+			add(x, false)
+		}
+		return err
+	}
 	for i := range xs {
 		if ys[i] == 0 {
 			add(xs[i], false)
@@ -93,13 +102,11 @@ func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root
 		}
 		if i+1 < len(xs) && ys[i+1] != 0 && math.Signbit(ys[i]) != math.Signbit(ys[i+1]) {
 			x, err := brent(f, xs[i], xs[i+1], ys[i], ys[i+1])
+			if err == nil {
+				err = addIfRoot(x)
+			}
 			if err != nil {
 				return nil, err
-			}
-			if ok, err := small(f, x); err != nil {
-				return nil, err
-			} else if ok {
-				add(x, false)
 			}
 			continue
 		}
@@ -130,13 +137,11 @@ func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root
 		case ym < 0:
 			for _, b := range [][2]float64{{xs[i-1], xm}, {xm, xs[i+1]}} {
 				x, err := brentOn(f, b[0], b[1])
+				if err == nil {
+					err = addIfRoot(x)
+				}
 				if err != nil {
 					return nil, err
-				}
-				if ok, err := small(f, x); err != nil {
-					return nil, err
-				} else if ok {
-					add(x, false)
 				}
 			}
 		}
