@@ -2,6 +2,7 @@ package recursions
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"critcalc/calc"
@@ -92,9 +93,13 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		return nil, nil, err
 	}
 	physical := 0
-	for _, p := range pts {
-		if p.Physical {
-			physical++
+	for i, p := range pts {
+		if !p.Physical {
+			continue
+		}
+		physical++
+		if pts[i].Others, err = a.otherFixedPoints(p, kmax); err != nil {
+			return nil, nil, err
 		}
 	}
 	an.Points = append(an.Points, pts...)
@@ -113,6 +118,23 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		an.Class = strings.Join(classes, "+")
 	}
 	return an, a, nil
+}
+
+// otherFixedPoints returns the fixed points of K → C_b + C_W g(K) on
+// [0, kmax] at the hyperparameters of the critical point p, other than K*
+// itself: PDLT's "trivial" fixed points at the half-critical (C_b, C_W).
+func (a *Activation) otherFixedPoints(p CriticalPoint, kmax float64) ([]FixedPoint, error) {
+	set, err := a.FixedPoints(p.Cb, p.CW, kmax)
+	if err != nil {
+		return nil, fmt.Errorf("recursions: fixed points at the critical point K* = %g: %w", p.K, err)
+	}
+	var others []FixedPoint
+	for _, q := range set.Points {
+		if math.Abs(q.K-p.K) > 1e-6*p.K {
+			others = append(others, q)
+		}
+	}
+	return others, nil
 }
 
 // kZeroPoint is the K* = 0 critical point of the class kz.

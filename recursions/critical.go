@@ -33,6 +33,9 @@ type CriticalPoint struct {
 	// starts ΔK' = ΔK + a₃/₂ΔK^{3/2}: A1 is then unused and A32 holds a₃/₂.
 	Kinked bool
 	A32    float64
+	// Others lists, for a physical K* > 0, the other fixed points of the
+	// kernel map at these (C_b, C_W) (filled in by Analyze).
+	Others []FixedPoint
 }
 
 // DefaultKmax is the upper end of the K range searched by default.

@@ -167,22 +167,18 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 
 func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) {
 	var rep *actReport
-	var an *recursions.Analysis
 	if f.digits > actDigits {
 		ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
 		if err != nil {
 			return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
 		}
-		rep, an = actDigitsReport(e, ad), ad.Analysis
+		rep = actDigitsReport(e, ad)
 	} else {
-		var err error
-		if an, err = recursions.Analyze(e, f.kmax); err != nil {
+		an, err := recursions.Analyze(e, f.kmax)
+		if err != nil {
 			return nil, fmt.Errorf("analysing %s: %w", e, err)
 		}
 		rep = actFloatReport(e, an, f.digits)
-	}
-	if err := addOtherFixed(rep, e, an, f.kmax); err != nil {
-		return nil, err
 	}
 	if withFixed {
 		if err := addActFixed(rep, e, f); err != nil {
@@ -192,40 +188,19 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) 
 	return rep, nil
 }
 
-// addOtherFixed lists, for every physical critical point with K* > 0, the
-// other fixed points of K → C_b + C_W g(K) at its (C_b, C_W), in float64
-// from the unrounded float64 (C_b, C_W). The map is flat there (χ∥ near 1),
-// which amplifies the 1e-14 error of g by 1/|1 − χ∥|: each K is printed
-// with only the digits that survive that.
-func addOtherFixed(rep *actReport, e calc.Expr, an *recursions.Analysis, kmax float64) error {
-	var a *recursions.Activation
-	offset := len(rep.CriticalPoints) - len(an.Points) // a scale-invariant line comes first
-	for j, p := range an.Points {
-		i := j + offset
-		K, cb, cw := p.K, p.Cb, p.CW
-		if K == 0 || !p.Physical || i < 0 {
-			continue
-		}
-		if a == nil {
-			var err error
-			if a, err = recursions.New(e); err != nil {
-				return fmt.Errorf("fixed points of %s: %w", e, err)
-			}
-		}
-		set, err := a.FixedPoints(cb, cw, kmax)
-		if err != nil {
-			return fmt.Errorf("fixed points of %s at its critical point K* = %g: %w", e, K, err)
-		}
-		others := []actOtherFixed{}
-		for _, q := range set.Points {
-			if math.Abs(q.K-K) > 1e-6*K {
-				d := int(math.Floor(13 + math.Log10(math.Abs(1-q.ChiPar))))
-				others = append(others, actOtherFixed{floatNum(q.K, max(3, min(d, actDigits))), q.Stability})
-			}
-		}
-		rep.CriticalPoints[i].OtherFixed = others
+// otherFixedNums formats the other fixed points of a critical point. The
+// map is flat there (χ∥ near 1), which amplifies the 1e-14 error of g by
+// 1/|1 − χ∥|: each K is printed with only the digits that survive that.
+func otherFixedNums(others []recursions.FixedPoint) []actOtherFixed {
+	if others == nil {
+		return nil
 	}
-	return nil
+	out := []actOtherFixed{}
+	for _, q := range others {
+		d := int(math.Floor(13 + math.Log10(math.Abs(1-q.ChiPar))))
+		out = append(out, actOtherFixed{floatNum(q.K, max(3, min(d, actDigits))), q.Stability})
+	}
+	return out
 }
 
 // actFloatReport is the report of the float64 analysis an, printed with at
@@ -257,7 +232,8 @@ func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport
 		if p.K == 0 {
 			a1 = num(p.A1)
 		}
-		c := actCritical{KStar: num(p.K), Cb: num(p.Cb), CW: num(p.CW), Physical: p.Physical, Stability: p.Stability, A1: a1}
+		c := actCritical{KStar: num(p.K), Cb: num(p.Cb), CW: num(p.CW), Physical: p.Physical, Stability: p.Stability, A1: a1,
+			OtherFixed: otherFixedNums(p.Others)}
 		if p.Kinked {
 			c.A1, c.A32 = "", num(p.A32)
 		}

@@ -36,7 +36,8 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 	addKinked(rep, ad.Kinked, func(v float64) jsonNum { return floatNum(v, min(ad.Digits, 12)) })
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
-		c := actCritical{KStar: certNum(p.K), Cb: certNum(p.Cb), CW: certNum(p.CW), Physical: fp.Physical, Stability: fp.Stability, A1: certNum(p.A1)}
+		c := actCritical{KStar: certNum(p.K), Cb: certNum(p.Cb), CW: certNum(p.CW), Physical: fp.Physical, Stability: fp.Stability, A1: certNum(p.A1),
+			OtherFixed: otherFixedNums(fp.Others)}
 		if fp.Kinked {
 			c.A1, c.A32 = "", certNum(p.A32)
 		}
