@@ -140,5 +140,6 @@ func DepthIndistinguishable(kappaPrime1, eps float64) float64 {
 	if kappaPrime1 >= 1 {
 		return math.Inf(1)
 	}
-	return math.Log(1/eps) / math.Log(1/kappaPrime1)
+	// −log ε, not log(1/ε): 1/ε overflows for a subnormal ε such as 2^−1024.
+	return -math.Log(eps) / -math.Log(kappaPrime1)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -93,5 +94,32 @@ func TestHermiteResidual(t *testing.T) {
 	json.Unmarshal([]byte(res), &b)
 	if want := 0.75*a.KP0 + 0.25; b.Case != 1 || b.KP0 < want-1e-11 || b.KP0 > want+1e-11 {
 		t.Errorf("residual κ'(0) = %v, want %v (case %d)", b.KP0, want, b.Case)
+	}
+}
+
+// TestHermiteCorollary2 checks Corollary 2's depth for sigmoid (case 2):
+// ln(1/ε)/ln(1/κ′(1)) with κ′(1) = 0.1528270117 is 47.23 layers for
+// ε = 2^−128 (the paper's "≈ 88" for ln 1/ε; digest §2.4 gives 46.85 with
+// 88 and 47.23 with 128·ln 2), 378.0 for 2^−1024, and 12.27 for ε = 1e-10.
+func TestHermiteCorollary2(t *testing.T) {
+	for _, c := range []struct {
+		eps  string
+		want float64
+	}{
+		{"float32", 128 * math.Ln2 / math.Log(1/0.1528270117)},
+		{"float64", 1024 * math.Ln2 / math.Log(1/0.1528270117)},
+		{"1e-10", 10 * math.Ln10 / math.Log(1/0.1528270117)},
+	} {
+		_, out, stderr := runCLI("hermite", "sigmoid", "--json", "--terms", "0", "--epsilon", c.eps)
+		var rep struct {
+			Case  int
+			Depth float64 `json:"depth_indistinguishable"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%s: %v", stderr, err)
+		}
+		if rep.Case != 2 || math.Abs(rep.Depth-c.want) > 1e-8*c.want {
+			t.Errorf("ε = %s: case %d, depth %v, want %v", c.eps, rep.Case, rep.Depth, c.want)
+		}
 	}
 }
