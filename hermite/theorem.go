@@ -140,6 +140,9 @@ func DepthIndistinguishable(kappaPrime1, eps float64) float64 {
 	if kappaPrime1 >= 1 {
 		return math.Inf(1)
 	}
-	// −log ε, not log(1/ε): 1/ε overflows for a subnormal ε such as 2^−1024.
-	return -math.Log(eps) / -math.Log(kappaPrime1)
+	// ln(1/ε) from ε's exponent and mantissa: 1/ε overflows for a subnormal
+	// ε such as 2^−1024, and math.Log loses accuracy on subnormals
+	// (ln 2^−1024 comes out as −708.87 instead of −709.78).
+	m, e := math.Frexp(eps)
+	return -(math.Log(m) + float64(e)*math.Ln2) / -math.Log(kappaPrime1)
 }
