@@ -188,19 +188,28 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) 
 	return rep, nil
 }
 
-// otherFixedNums formats the other fixed points of a critical point. The
-// map is flat there (χ∥ near 1), which amplifies the 1e-14 error of g by
-// 1/|1 − χ∥|: each K is printed with only the digits that survive that.
+// otherFixedNums formats the other fixed points of a critical point, each
+// with the digits fixedPointDigits allows (the map is flat there).
 func otherFixedNums(others []recursions.FixedPoint) []actOtherFixed {
 	if others == nil {
 		return nil
 	}
 	out := []actOtherFixed{}
 	for _, q := range others {
-		d := int(math.Floor(13 + math.Log10(math.Abs(1-q.ChiPar))))
-		out = append(out, actOtherFixed{floatNum(q.K, max(3, min(d, actDigits))), q.Stability})
+		out = append(out, actOtherFixed{floatNum(q.K, fixedPointDigits(q.ChiPar)), q.Stability})
 	}
 	return out
+}
+
+// fixedPointDigits is how many digits of a float64 fixed point, and of the
+// quantities evaluated there, hold: the 1e-14 relative error of the
+// Gaussian averages is amplified by 1/|1 − χ∥| in K, so about
+// 14 + log10|1 − χ∥| digits remain (12 at χ∥ = 0.992, where a 25-digit
+// residual check of SWISH's fixed point confirms them; 10 for GELU's flat
+// fixed point at χ∥ = 0.99991; at least 3 next to a tangency).
+func fixedPointDigits(chiPar float64) int {
+	d := int(math.Round(14 + math.Log10(math.Abs(1-chiPar))))
+	return max(3, min(d, actDigits))
 }
 
 // actFloatReport is the report of the float64 analysis an, printed with at
@@ -253,9 +262,10 @@ func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 	if err != nil {
 		return fmt.Errorf("fixed points of %s: %w", e, err)
 	}
-	num := func(v float64) jsonNum { return floatNum(v, min(f.digits, actDigits)) }
 	fps := []actFixed{}
 	for _, p := range set.Points {
+		d := min(f.digits, fixedPointDigits(p.ChiPar))
+		num := func(v float64) jsonNum { return floatNum(v, d) }
 		fps = append(fps, actFixed{num(p.K), num(p.ChiPar), num(p.ChiPerp), p.Stability, p.Phase, num(p.Xi)})
 	}
 	rep.FixedPoints, rep.FixedLine, rep.fixedFor = &fps, set.Line, [2]float64{f.cb, f.cw}
