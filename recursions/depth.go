@@ -91,6 +91,10 @@ func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 type depthAverages struct {
 	m      *hermite.Many
 	smooth bool // the fourth entry is (σ²)”” rather than σ²z⁴, σ²z²
+	// scaleInvariant marks σ = a₊z (z ≥ 0), a₋z (z < 0), for which
+	// j(K) ≡ 0 exactly (5.113)–(5.117), so G{1} stays exactly 0 (5.118)
+	// instead of collecting the rounding of three cancelling moments.
+	scaleInvariant bool
 }
 
 // layerStep holds the averages of one layer at K: g = ⟨σ²⟩, ⟨σ⁴⟩,
@@ -126,7 +130,11 @@ func (a *Activation) depthAverages() (*depthAverages, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recursions: preparing the layer averages of %s: %w", s, err)
 	}
-	return &depthAverages{m: m, smooth: smooth}, nil
+	_, scaleInvariant, err := ScaleInvariantOf(s)
+	if err != nil {
+		return nil, err
+	}
+	return &depthAverages{m: m, smooth: smooth, scaleInvariant: scaleInvariant}, nil
 }
 
 // noKinks reports whether f is free of kinks and jumps.
@@ -148,9 +156,12 @@ func (d *depthAverages) step(K, cw float64) (layerStep, error) {
 		return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 	}
 	st := layerStep{g: v[0].V, chiPar: cw / K * v[1].V, s4: v[2].V}
-	if d.smooth {
+	switch {
+	case d.scaleInvariant:
+		st.jOver8K2 = 0
+	case d.smooth:
 		st.jOver8K2 = cw * v[3].V / 8
-	} else {
+	default:
 		st.jOver8K2 = cw * (v[3].V - 6*K*v[4].V + 3*K*K*v[0].V) / (8 * K * K * K * K)
 	}
 	for _, x := range []float64{st.g, st.s4, st.chiPar, st.jOver8K2} {
