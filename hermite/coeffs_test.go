@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"testing"
-	"time"
 
 	"critcalc/calc"
 )
@@ -241,17 +240,13 @@ func TestCoefficientsErrors(t *testing.T) {
 	}
 }
 
-func TestCoefficientsTiming(t *testing.T) {
+// BenchmarkCoefficientsTanh100 times the float64 Hermite coefficients of
+// tanh up to k = 100.
+func BenchmarkCoefficientsTanh100(b *testing.B) {
 	tanh := calc.MustParse("tanh(x)")
-	const reps = 10
-	if _, _, err := Coefficients(tanh, 100); err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	for range reps {
+	for b.Loop() {
 		if _, _, err := Coefficients(tanh, 100); err != nil {
-			t.Fatal(err)
+			b.Fatal(err)
 		}
 	}
-	t.Logf("Coefficients(tanh, 100): %v", time.Since(start)/reps)
 }
