@@ -38,6 +38,7 @@ type BigProgram struct {
 	nodes   []Expr
 	index   map[Expr]int
 	varying []bool // whether node i depends on x
+	outputs []int  // the nodes whose values EvalAll returns
 
 	mu     sync.Mutex
 	consts map[uint][]*big.Float // values of the x-free nodes, per precision
@@ -45,23 +46,77 @@ type BigProgram struct {
 
 // CompileBig prepares e for arbitrary-precision evaluation.
 func CompileBig(e Expr) *BigProgram {
-	nodes := ExpandAll(e).Nodes()
-	index := make(map[Expr]int, len(nodes))
+	return CompileBigMany(e)
+}
+
+// CompileBigMany prepares several expressions for evaluation at the same
+// points by one program: a subexpression they share (σ(x) in σ(x)² and
+// x·σ(x)·σ'(x), say) is computed once per point. EvalAll returns their
+// values in order; Eval returns the last one's.
+func CompileBigMany(es ...Expr) *BigProgram {
+	var nodes []Expr
+	index := map[Expr]int{}
+	var outputs []int
+	for _, e := range es {
+		for _, n := range ExpandAll(e).Nodes() {
+			if _, ok := index[n]; !ok {
+				index[n] = len(nodes)
+				nodes = append(nodes, n)
+			}
+		}
+		outputs = append(outputs, index[ExpandAll(e)])
+	}
 	varying := make([]bool, len(nodes))
 	for i, n := range nodes {
-		index[n] = i
 		varying[i] = n.Op() == OpVar
 		for _, a := range n.Args() {
 			varying[i] = varying[i] || varying[index[a]]
 		}
 	}
-	return &BigProgram{nodes: nodes, index: index, varying: varying, consts: map[uint][]*big.Float{}}
+	return &BigProgram{nodes: nodes, index: index, varying: varying, outputs: outputs, consts: map[uint][]*big.Float{}}
 }
 
 // Eval returns the value at x, computed with precision prec bits in every
 // operation. The result is not checked against a higher precision: use
 // EvalDigits for a value whose digits are certified.
 func (p *BigProgram) Eval(x *big.Float, prec uint) (*big.Float, error) {
+	vals, err := p.run(x, prec)
+	if err != nil {
+		return nil, err
+	}
+	return p.output(vals, p.outputs[len(p.outputs)-1]), nil
+}
+
+// EvalAll returns the values at x of every expression the program was
+// compiled from, in order, each a fresh value the caller may modify.
+func (p *BigProgram) EvalAll(x *big.Float, prec uint) ([]*big.Float, error) {
+	vals, err := p.run(x, prec)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*big.Float, len(p.outputs))
+	for i, o := range p.outputs {
+		out[i] = p.output(vals, o)
+		for j := range i {
+			if p.outputs[j] == o { // the same expression twice: do not alias
+				out[i] = new(big.Float).Copy(out[i])
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// output returns node i's value, copied when it is a shared constant.
+func (p *BigProgram) output(vals []*big.Float, i int) *big.Float {
+	if !p.varying[i] {
+		return new(big.Float).Copy(vals[i])
+	}
+	return vals[i]
+}
+
+// run computes every node at x.
+func (p *BigProgram) run(x *big.Float, prec uint) ([]*big.Float, error) {
 	vals, err := p.constants(prec)
 	if err != nil {
 		return nil, err
@@ -76,11 +131,7 @@ func (p *BigProgram) Eval(x *big.Float, prec uint) (*big.Float, error) {
 		}
 		vals[i] = v
 	}
-	last := len(vals) - 1
-	if !p.varying[last] {
-		return new(big.Float).Copy(vals[last]), nil
-	}
-	return vals[last], nil
+	return vals, nil
 }
 
 // constants returns a fresh slice of node values in which the x-free nodes

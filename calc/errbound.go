@@ -63,7 +63,7 @@ func (p *BigProgram) evalBounded(x *big.Float, prec uint) (*big.Float, *big.Floa
 		vals[i] = v
 		errs[i] = p.bound(e, v, vals, errs, prec)
 	}
-	n := len(p.nodes) - 1
+	n := p.outputs[len(p.outputs)-1]
 	return vals[n], errs[n], nil
 }
 

@@ -33,6 +33,9 @@ const (
 type Expectation struct {
 	in   *integrand
 	pool sync.Pool // *scratch
+
+	bqOnce sync.Once
+	bq     *bigQuad // the arbitrary-precision path, made on first use
 }
 
 type scratch struct{ z, f []float64 }

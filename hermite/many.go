@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"sync"
 
 	"critcalc/calc"
@@ -20,6 +21,9 @@ type Many struct {
 	ins   []*integrand
 	kinks []float64 // union of the integrands' kinks, ascending
 	pool  sync.Pool // *manyScratch
+
+	bqOnce sync.Once
+	bq     *bigQuad // the arbitrary-precision path, made on first use
 }
 
 type manyScratch struct {
@@ -132,6 +136,37 @@ func (m *Many) At(K float64) ([]Value, error) {
 		out[i].Evals = ad.evals
 	}
 	return out, nil
+}
+
+// AtDigits returns E[F_i(z)] for z ~ N(0, K), K exact, each to digits
+// significant digits (or exactly 0 when zero to within 10^−digits of
+// E|F_i|), with the accuracy and the errors of Expectation.AtDigits. All
+// integrands are evaluated at every node by one program, so the work they
+// share — σ(z) and σ'(z) in ⟨σ²⟩, ⟨σ'²⟩ and ⟨zσσ'⟩ — is done once per node.
+func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
+	if digits < 1 {
+		return nil, fmt.Errorf("expectations of %d integrands: digits must be at least 1, got %d", len(m.ins), digits)
+	}
+	if K.Sign() < 0 {
+		return nil, fmt.Errorf("expectations of %d integrands: the variance K must be ≥ 0, got %s", len(m.ins), K.FloatString(10))
+	}
+	if K.Sign() == 0 {
+		out := make([]*big.Float, len(m.ins))
+		for i, in := range m.ins {
+			v, err := in.big.EvalDigits(new(big.Rat), digits)
+			if err != nil {
+				return nil, fmt.Errorf("expectation of %s at K = 0: %w", in.expr, err)
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	m.bqOnce.Do(func() { m.bq = newBigQuad(m.ins) })
+	vs, err := m.bq.at(K, digits)
+	if err != nil {
+		return nil, fmt.Errorf("expectations at K = %s: %w", K.FloatString(6), err)
+	}
+	return vs, nil
 }
 
 // manyAdaptive is the recursive bisection of Many.At: tol[i] is integrand

@@ -21,6 +21,8 @@ type Activation struct {
 	s4    *hermite.Expectation // σ⁴
 	zssp  *hermite.Expectation // zσσ'
 	sp2z2 *hermite.Expectation // σ'²z²
+
+	crit criticalSet // the averages of the D-digit critical point
 }
 
 // New prepares the expectations of σ.

@@ -61,3 +61,14 @@ func BenchmarkAnalyzeMish(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAnalyzeDigitsMish30 times `critcalc act mish --digits 30`'s
+// analysis: the goal is 0.5 s, and 50× faster than bench/act_mpmath.py.
+func BenchmarkAnalyzeDigitsMish30(b *testing.B) {
+	sigma := calc.MustParse("x*tanh(softplus(x))")
+	for b.Loop() {
+		if _, err := AnalyzeDigits(sigma, DefaultKmax, 30); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

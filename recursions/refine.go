@@ -4,77 +4,136 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 
 	"critcalc/calc"
+	"critcalc/hermite"
 )
 
 // Working digits and tolerances of the high-precision refinement of K*.
 const (
-	// refineExtra is how many digits beyond the requested ones each
-	// average carries during the secant iteration.
-	refineExtra = 20
 	// refineTol is how many digits beyond the requested ones the last
-	// secant step must fall below (relative to K*): ã₁ cancels up to
+	// Newton step must fall below (relative to K*): ã₁ cancels up to
 	// five digits and is as sensitive to K* as its parts are.
 	refineTol = 13
-	// maxSecant bounds the number of secant steps.
-	maxSecant = 30
+	// maxNewton bounds the number of Newton steps; from a float64 root a
+	// simple root needs two or three.
+	maxNewton = 40
 )
 
-// criticalResidual returns r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K, which is
-// R(K)/(2K) for R(K) = 2K²⟨σ'²⟩_K − ⟨σ²(z² − K)⟩_K (5.73) because
-// ⟨σ²(z² − K)⟩_K = 2K⟨zσσ'⟩_K (5.53). It vanishes exactly at criticality,
-// is smooth, and involves no cancellation away from the root.
-func (a *Activation) criticalResidual(K *big.Float, digits int, prec uint) (*big.Float, error) {
-	Kr, _ := K.Rat(nil)
-	v, err := averagesDigits(Kr, digits, average{a.sp2, "σ'²"}, average{a.zssp, "zσσ'"})
+// Indices of the averages of criticalMany, all evaluated together.
+const (
+	cSp2   = iota // σ'²
+	cZssp         // zσσ'
+	cSp2z2        // σ'²z²
+	cZ3ssp        // z³σσ'
+	cS2           // σ²
+	cS2z2         // σ²z²
+	cS2z4         // σ²z⁴
+)
+
+// criticalSet is the one set of averages from which both the Newton step
+// on the criticality residual and the critical values come; they share σ
+// and σ' at every node.
+type criticalSet struct {
+	once sync.Once
+	many *hermite.Many
+	err  error
+}
+
+// critical returns the prepared set of averages for σ.
+func (a *Activation) critical() (*hermite.Many, error) {
+	c := &a.crit
+	c.once.Do(func() {
+		z := calc.Var()
+		d := calc.Derivative(a.Sigma, 1)
+		s2 := calc.Mul(a.Sigma, a.Sigma)
+		sp2 := calc.Mul(d, d)
+		z2 := calc.Mul(z, z)
+		zssp := calc.Mul(z, calc.Mul(a.Sigma, d))
+		c.many, c.err = hermite.NewMany(sp2, zssp, calc.Mul(sp2, z2), calc.Mul(z2, zssp),
+			s2, calc.Mul(s2, z2), calc.Mul(s2, calc.Mul(z2, z2)))
+		if c.err != nil {
+			c.err = fmt.Errorf("recursions: preparing the averages of the critical point: %w", c.err)
+		}
+	})
+	return c.many, c.err
+}
+
+// criticalAverages returns the averages of the critical set at K, each to
+// digits significant digits.
+func (a *Activation) criticalAverages(K *big.Float, digits int) ([]*big.Float, error) {
+	m, err := a.critical()
 	if err != nil {
 		return nil, err
 	}
-	r := new(big.Float).SetPrec(prec).Mul(K, v[0])
-	return r.Sub(r, v[1]), nil
+	Kr, _ := K.Rat(nil)
+	return m.AtDigits(Kr, digits)
+}
+
+// newtonStep returns r(K)/r'(K) for the criticality residual
+// r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K, which is R(K)/(2K) for
+// R(K) = 2K²⟨σ'²⟩_K − ⟨σ²(z² − K)⟩_K (5.73) because
+// ⟨σ²(z² − K)⟩_K = 2K⟨zσσ'⟩_K (5.53). It vanishes exactly at criticality,
+// is smooth, and involves no cancellation away from the root. The
+// derivative comes from the same nodes: d⟨F⟩_K/dK = ⟨F·(z² − K)⟩_K/(2K²).
+func newtonStep(K *big.Float, v []*big.Float, prec uint) (*big.Float, error) {
+	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
+	r := f().Mul(K, v[cSp2])
+	r.Sub(r, v[cZssp])
+	twoK2 := f().Mul(K, K)
+	twoK2.Add(twoK2, twoK2)
+	dA := f().Sub(v[cSp2z2], f().Mul(K, v[cSp2])) // (⟨σ'²z²⟩ − K⟨σ'²⟩)
+	dA.Quo(dA, twoK2)
+	dB := f().Sub(v[cZ3ssp], f().Mul(K, v[cZssp]))
+	dB.Quo(dB, twoK2)
+	dr := f().Mul(K, dA)
+	dr.Add(dr, v[cSp2])
+	dr.Sub(dr, dB)
+	if dr.Sign() == 0 {
+		return nil, fmt.Errorf("the residual's derivative vanishes at K = %s (a double root)", K.Text('g', 20))
+	}
+	return r.Quo(r, dr), nil
+}
+
+// refineCritical refines a simple root K0 > 0 of the criticality
+// condition, found in float64, by Newton's method on
+// r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K with every average certified to work digits,
+// until the step is below 10^−(digits+refineTol) relative to K. It returns
+// the last K and the averages of the critical set there, which the step
+// shows to be within that distance of the root.
+func (a *Activation) refineCritical(K0 float64, digits, work int) (*big.Float, []*big.Float, error) {
+	if !(K0 > 0) || math.IsInf(K0, 0) {
+		return nil, nil, fmt.Errorf("recursions: refining K*: need a finite K0 > 0, got %g", K0)
+	}
+	prec := calc.BitsForDigits(work) + 16
+	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
+	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
+	for range maxNewton {
+		v, err := a.criticalAverages(K, work)
+		if err != nil {
+			return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
+		}
+		step, err := newtonStep(K, v, prec)
+		if err != nil {
+			return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
+		}
+		if new(big.Float).Abs(step).Cmp(new(big.Float).Mul(tol, K)) <= 0 {
+			return K, v, nil
+		}
+		K = new(big.Float).SetPrec(prec).Sub(K, step)
+		if K.Sign() <= 0 {
+			return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: the Newton step left K > 0", K0)
+		}
+	}
+	return nil, nil, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("%s after %d Newton steps", K.Text('g', 20), maxNewton)}
 }
 
 // RefineCritical refines a simple root K0 > 0 of the criticality
 // condition, found in float64, to a K* whose relative error is below
-// 10^−(digits+13), by the secant method on r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K with
-// every average certified to digits+20 digits.
+// 10^−(digits+13), by Newton's method on r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K with
+// every average certified to digits+25 digits.
 func (a *Activation) RefineCritical(K0 float64, digits int) (*big.Float, error) {
-	if !(K0 > 0) || math.IsInf(K0, 0) {
-		return nil, fmt.Errorf("recursions: refining K*: need a finite K0 > 0, got %g", K0)
-	}
-	work := digits + refineExtra
-	prec := calc.BitsForDigits(work) + 16
-	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
-	x0 := new(big.Float).SetPrec(prec).SetFloat64(K0)
-	x1 := new(big.Float).SetPrec(prec).SetFloat64(K0 * (1 + 1e-12))
-	f0, err := a.criticalResidual(x0, work, prec)
-	if err != nil {
-		return nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
-	}
-	f1, err := a.criticalResidual(x1, work, prec)
-	if err != nil {
-		return nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
-	}
-	for range maxSecant {
-		den := new(big.Float).SetPrec(prec).Sub(f1, f0)
-		if den.Sign() == 0 {
-			return nil, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("the residual stalls at K = %s", x1.Text('g', 20))}
-		}
-		step := new(big.Float).SetPrec(prec).Sub(x1, x0)
-		step.Mul(step, f1).Quo(step, den)
-		x2 := new(big.Float).SetPrec(prec).Sub(x1, step)
-		if x2.Sign() <= 0 {
-			return nil, fmt.Errorf("recursions: refining K* ≈ %g: the secant step left K > 0", K0)
-		}
-		step.Abs(step)
-		if step.Cmp(new(big.Float).Mul(tol, x2)) <= 0 {
-			return x2, nil
-		}
-		x0, f0, x1 = x1, f1, x2
-		if f1, err = a.criticalResidual(x1, work, prec); err != nil {
-			return nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
-		}
-	}
-	return nil, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("%s after %d secant steps", x1.Text('g', 20), maxSecant)}
+	K, _, err := a.refineCritical(K0, digits, digits+highExtra)
+	return K, err
 }

@@ -1,0 +1,306 @@
+package hermite
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"critcalc/calc"
+	"critcalc/calc/bigmath"
+)
+
+// bigQuad is the arbitrary-precision quadrature of one or more integrands
+// at the same K on shared nodes: one program computes all integrands at a
+// node, so what they share (σ and σ' in σ², σ'², zσσ', …) is evaluated
+// once. The line is cut at the widest of the integrands' tail cuts and
+// split at the union of their kinks; each integrand's float64 partition of
+// these pieces is computed, and their common refinement is the set of
+// panels, on which Gauss–Legendre rules of doubling size (bigPanelSizes)
+// run until every integrand's estimated panel error is within its
+// tolerance. Panels are integrated in parallel and summed in a fixed
+// order, so results do not depend on the number of cores.
+type bigQuad struct {
+	ins   []*integrand
+	prog  *calc.BigProgram     // outputs parallel ins
+	kinks []float64            // union of the kinks, ascending
+	exact map[float64]*big.Rat // exact location of a kink, where known
+}
+
+func newBigQuad(ins []*integrand) *bigQuad {
+	q := &bigQuad{ins: ins, exact: map[float64]*big.Rat{}}
+	es := make([]calc.Expr, len(ins))
+	for i, in := range ins {
+		es[i] = in.expr
+		for j, k := range in.kinks {
+			q.kinks = insertSorted(q.kinks, k)
+			if in.exact[j] != nil {
+				q.exact[k] = in.exact[j]
+			}
+		}
+	}
+	q.prog = calc.CompileBigMany(es...)
+	return q
+}
+
+// at returns the expectations at the exact variance K > 0, each to digits
+// significant digits (or 0 when it is zero to within 10^−digits of its
+// scale E|F|).
+func (q *bigQuad) at(K *big.Rat, digits int) ([]*big.Float, error) {
+	vals, more, err := q.atExtra(K, digits, 0)
+	if err != nil {
+		return nil, err
+	}
+	if more > 0 {
+		// A value far below its scale: redo all with as many more digits.
+		vals, _, err = q.atExtra(K, digits, more)
+	}
+	return vals, err
+}
+
+// maxExtraDigits bounds the extra working digits spent on a value much
+// smaller than E|F| (a mean that nearly cancels).
+const maxExtraDigits = 300
+
+// atExtra computes the expectations with the quadrature tolerance and the
+// working precision raised by extra digits beyond what digits of E|F|
+// need. When extra is 0 and a value is too small relative to its scale to
+// be certified, it returns the number of extra digits that would certify
+// it instead of an error.
+func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, error) {
+	prec := calc.BitsForDigits(digits+extra+12) + 16
+	Kf, _ := K.Float64()
+	T := 0.0
+	for _, in := range q.ins {
+		t, err := in.tailCut(Kf, float64(digits+extra+4)*math.Ln10+8)
+		if err != nil {
+			return nil, 0, q.wrap(in, err)
+		}
+		T = max(T, t)
+	}
+	var bps []float64
+	sk := math.Sqrt(Kf)
+	for _, z := range q.kinks {
+		if t := z / sk; t > -T && t < T {
+			bps = append(bps, t)
+		}
+	}
+	// Each integrand's float64 partition; the panels are their common
+	// refinement, as dyadic fractions of each piece.
+	scales := make([]float64, len(q.ins))
+	var fracs [][]float64
+	for i, in := range q.ins {
+		ad, err := (&Expectation{in: in}).pieces(Kf, T, bps)
+		if err != nil {
+			return nil, 0, q.wrap(in, fmt.Errorf("partitioning the line in float64: %w", err))
+		}
+		scales[i] = ad.scale
+		for _, sp := range ad.accepted {
+			for len(fracs) <= sp.piece {
+				fracs = append(fracs, []float64{0, 1})
+			}
+			fracs[sp.piece] = append(fracs[sp.piece], sp.lo, sp.hi)
+		}
+	}
+	edges, err := q.bigEdges(K, T, bps, prec, digits)
+	if err != nil {
+		return nil, 0, err
+	}
+	sqrtK, err := bigmath.Sqrt(prec, new(big.Float).SetPrec(prec).SetRat(K))
+	if err != nil {
+		return nil, 0, err
+	}
+	var panels []bigSpan
+	for p, fs := range fracs {
+		slices.Sort(fs)
+		fs = slices.Compact(fs)
+		for j := 1; j < len(fs); j++ {
+			a := lerp(edges[p], edges[p+1], fs[j-1], prec)
+			b := lerp(edges[p], edges[p+1], fs[j], prec)
+			w, _ := new(big.Float).Sub(b, a).Float64()
+			panels = append(panels, bigSpan{a, b, w})
+		}
+	}
+	tols := make([]float64, len(q.ins))
+	for i := range tols {
+		tols[i] = math.Pow(10, -float64(digits+extra+2)) * scales[i] / (2 * T)
+	}
+	res := q.panels(sqrtK, panels, prec, tols)
+
+	sums := make([]*big.Float, len(q.ins))
+	errs := make([]float64, len(q.ins))
+	for i := range sums {
+		sums[i] = new(big.Float).SetPrec(prec)
+	}
+	evals := 0
+	for _, r := range res {
+		if r.err != nil {
+			return nil, 0, r.err
+		}
+		for i := range sums {
+			sums[i].Add(sums[i], r.sum[i])
+			errs[i] += r.est[i]
+		}
+		evals += r.evals
+	}
+	out := make([]*big.Float, len(q.ins))
+	more := 0
+	for i, in := range q.ins {
+		// Rounding: every term carries a relative error of a few units of
+		// 2^−prec, so the sum is off by at most evals·2^(4−prec)·E|F|.
+		e := errs[i] + float64(evals)*math.Ldexp(scales[i], 4-int(prec))
+		v := math.Abs(bigToFloat(sums[i]))
+		if v <= e && e <= math.Pow(10, -float64(digits))*scales[i] {
+			out[i] = new(big.Float).SetPrec(prec) // zero to within 10^−digits·E|F|
+			continue
+		}
+		limit := 0.5 * math.Pow(10, -float64(digits)) * v
+		if e > limit && v > e && extra == 0 {
+			// A nonzero value far below E|F|: ask for as many more digits
+			// as it is smaller.
+			if m := int(math.Ceil(math.Log10(scales[i]/v))) + 2; m > 0 && m <= maxExtraDigits {
+				more = max(more, m)
+				continue
+			}
+		}
+		if e > limit {
+			return nil, 0, q.wrap(in, &calc.NotCertifiedError{Digits: digits, X: "K", Last: fmt.Sprintf("%s with an estimated error of %.3g", sums[i].Text('g', 12), e)})
+		}
+		out[i] = sums[i]
+	}
+	return out, more, nil
+}
+
+// wrap names the integrand an error is about, when there are several.
+func (q *bigQuad) wrap(in *integrand, err error) error {
+	if len(q.ins) == 1 {
+		return err
+	}
+	return fmt.Errorf("expectation of %s: %w", in.expr, err)
+}
+
+// bigSpan is a panel [a, b] of width w.
+type bigSpan struct {
+	a, b *big.Float
+	w    float64
+}
+
+// panelResult is one panel's integrals, error estimates and node count.
+type panelResult struct {
+	sum   []*big.Float
+	est   []float64
+	evals int
+	err   error
+}
+
+// panels integrates every panel, in parallel; the results are in panel
+// order.
+func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols []float64) []panelResult {
+	res := make([]panelResult, len(ps))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ps)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				j := int(next.Add(1)) - 1
+				if j >= len(ps) {
+					return
+				}
+				res[j] = q.panel(sqrtK, ps[j], prec, tols)
+			}
+		}()
+	}
+	wg.Wait()
+	return res
+}
+
+// panel integrates every F_i(√K t)φ(t) over one panel with Gauss–Legendre
+// rules of growing size until each integrand's estimated error is below
+// tols[i] times the panel's width.
+func (q *bigQuad) panel(sqrtK *big.Float, p bigSpan, prec uint, tols []float64) panelResult {
+	n := len(q.ins)
+	var prev []*big.Float
+	r := panelResult{est: make([]float64, n)}
+	z := new(big.Float).SetPrec(prec)
+	for _, size := range bigPanelSizes {
+		pn, err := bigPanelNodes(p.a, p.b, size, prec)
+		if err != nil {
+			r.err = err
+			return r
+		}
+		sum := make([]*big.Float, n)
+		abs := make([]*big.Float, n)
+		for i := range sum {
+			sum[i] = new(big.Float).SetPrec(prec)
+			abs[i] = new(big.Float).SetPrec(prec)
+		}
+		for k, t := range pn.t {
+			z.Mul(sqrtK, t)
+			vs, err := q.prog.EvalAll(z, prec)
+			if err != nil {
+				r.err = fmt.Errorf("%w: %v", ErrUndefined, err)
+				return r
+			}
+			for i, v := range vs {
+				v.Mul(v, pn.w[k])
+				sum[i].Add(sum[i], v)
+				abs[i].Add(abs[i], v.Abs(v))
+			}
+		}
+		r.evals += size
+		if prev != nil {
+			ok := true
+			for i := range sum {
+				d := bigToFloat(new(big.Float).Sub(sum[i], prev[i]))
+				r.est[i] = panelError(math.Abs(d), bigToFloat(abs[i]))
+				ok = ok && r.est[i] <= tols[i]*p.w
+			}
+			if ok {
+				r.sum = sum
+				return r
+			}
+		}
+		prev = sum
+	}
+	r.err = fmt.Errorf("%w: a panel did not converge with %d nodes", ErrNotConverged, bigPanelSizes[len(bigPanelSizes)-1])
+	return r
+}
+
+// bigEdges returns −T, the kinks bps (in t = z/√K), and T at precision
+// prec, or −T, 0, T for smooth integrands, as Expectation.pieces splits
+// the line.
+func (q *bigQuad) bigEdges(K *big.Rat, T float64, bps []float64, prec uint, digits int) ([]*big.Float, error) {
+	edges := []*big.Float{new(big.Float).SetPrec(prec).SetFloat64(-T)}
+	sk, err := bigmath.Sqrt(prec, new(big.Float).SetPrec(prec).SetRat(K))
+	if err != nil {
+		return nil, err
+	}
+	Kf, _ := K.Float64()
+	for _, t := range bps {
+		z := t * math.Sqrt(Kf)
+		var ex *big.Rat
+		for _, k := range q.kinks { // the kink this breakpoint came from
+			if k/math.Sqrt(Kf) == t {
+				z, ex = k, q.exact[k]
+				break
+			}
+		}
+		if ex == nil {
+			if digits > 15 {
+				return nil, fmt.Errorf("the kink at x ≈ %.17g was found numerically and is known only to float64 accuracy: %d digits cannot be certified", z, digits)
+			}
+			ex = new(big.Rat).SetFloat64(z)
+		}
+		v := new(big.Float).SetPrec(prec).SetRat(ex)
+		edges = append(edges, v.Quo(v, sk))
+	}
+	if len(bps) == 0 {
+		edges = append(edges, new(big.Float).SetPrec(prec))
+	}
+	return append(edges, new(big.Float).SetPrec(prec).SetFloat64(T)), nil
+}
