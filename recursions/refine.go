@@ -21,7 +21,8 @@ const (
 	maxNewton = 40
 )
 
-// Indices of the averages of criticalMany, all evaluated together.
+// Indices of the averages of the high-precision set, all evaluated
+// together.
 const (
 	cSp2   = iota // σ'²
 	cZssp         // zσσ'
@@ -30,11 +31,13 @@ const (
 	cS2           // σ²
 	cS2z2         // σ²z²
 	cS2z4         // σ²z⁴
+	cS4           // σ⁴
 )
 
-// criticalSet is the one set of averages from which both the Newton step
-// on the criticality residual and the critical values come; they share σ
-// and σ' at every node.
+// criticalSet is the one set of averages from which every D-digit value
+// comes — the Newton steps towards a critical point or a fixed point, the
+// critical values and the quantities at a given K; they share σ and σ' at
+// every node, so the set costs little more than one of its averages.
 type criticalSet struct {
 	once sync.Once
 	many *hermite.Many
@@ -52,9 +55,9 @@ func (a *Activation) critical() (*hermite.Many, error) {
 		z2 := calc.Mul(z, z)
 		zssp := calc.Mul(z, calc.Mul(a.Sigma, d))
 		c.many, c.err = hermite.NewMany(sp2, zssp, calc.Mul(sp2, z2), calc.Mul(z2, zssp),
-			s2, calc.Mul(s2, z2), calc.Mul(s2, calc.Mul(z2, z2)))
+			s2, calc.Mul(s2, z2), calc.Mul(s2, calc.Mul(z2, z2)), calc.Mul(s2, s2))
 		if c.err != nil {
-			c.err = fmt.Errorf("recursions: preparing the averages of the critical point: %w", c.err)
+			c.err = fmt.Errorf("recursions: preparing the high-precision averages: %w", c.err)
 		}
 	})
 	return c.many, c.err

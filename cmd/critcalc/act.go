@@ -14,7 +14,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "act",
-		usage:   "EXPR [--kmax K] [--cb X --cw Y] [--digits D] [--json]",
+		usage:   "EXPR [--kmax K] [--cb X --cw Y] [--at K] [--digits D] [--json]",
 		summary: "criticality of an activation: critical (C_b, C_W), universality class, exponents, fixed points",
 		detail: `The single-input kernel recursion K' = C_b + C_W⟨σ²⟩_K (Principles of Deep
 Learning Theory, ch. 5) is critical where χ∥ = χ⊥ = 1. The command reports
@@ -26,18 +26,24 @@ C_b = K* − ⟨σ²⟩/⟨σ'²⟩ and the quadratic coefficient ã₁ = ½C_W 
 makes the point half-stable. a₁ and ã₁ are printed with their sign (the book
 prints −a₁ and −ã₁). Depth exponents are given for an attracting K* = 0
 point. With --cb and --cw, every fixed point in [0, --kmax] is listed with
-χ∥, χ⊥, its stability, phase and correlation depth ξ = 1/|log χ⊥|.
+χ∥, χ⊥, its stability, phase and correlation depth ξ = 1/|log χ⊥|. With
+--at K (and --cw, default 1) the report adds the quantities at that K:
+g = ⟨σ²⟩, g', g'', χ∥ in both its forms (5.50), χ⊥, h = ½dχ⊥/dK, j (5.111)
+and the vertex source C_W²(⟨σ⁴⟩ − ⟨σ²⟩²), each certified to --digits
+digits. Numbers given to --cb, --cw and --at are exact decimals (0.1 is
+1/10) or fractions (2/3).
 
 By default (--digits 12 or less) all values are float64 Gaussian expectations
 (about 1e-13) and are printed with at most --digits significant digits (12 at
 most); ã₁, which cancels up to five digits, with at most 9. With --digits D
-above 12 (up to 60), every root K* > 0 is refined by the secant method on
+above 12 (up to 60), every root K* > 0 is refined by Newton's method on
 K⟨σ'²⟩ − ⟨zσσ'⟩ with certified high-precision expectations, and K*, C_b, C_W,
 ã₁, the Taylor data σ^(p)(0), a₁, a₂, b₁, p⊥ and the scale-invariant data are
 printed with D significant digits. Each value is computed at two working
 precisions and only the digits on which they agree are printed (ã₁ may show
-fewer). The fixed points of --cb and --cw stay float64 and are printed with
-at most 12 digits. An activation without a physical critical point is not an
+fewer). The fixed points K > 0 of --cb and --cw are refined the same way
+(Newton on C_b + C_W g(K) − K) with χ∥, χ⊥ and ξ; a fixed point at K = 0 or
+a double root stays float64. An activation without a physical critical point is not an
 error: the report gives the reason.`,
 		flags: func(fs *flag.FlagSet) any { return defineActFlags(fs) },
 		run:   runAct,
@@ -52,17 +58,19 @@ const actDigits = 12
 const actA1Digits = 9
 
 type actFlags struct {
-	kmax   float64
-	digits int
-	cb, cw float64
-	json   bool
+	kmax       float64
+	digits     int
+	cb, cw, at *exactFlag
+	json       bool
 }
 
 func defineActFlags(fs *flag.FlagSet) *actFlags {
 	f := &actFlags{}
 	fs.Float64Var(&f.kmax, "kmax", recursions.DefaultKmax, "search K* and fixed points up to `K`")
-	fs.Float64Var(&f.cb, "cb", 0, "bias variance C_b = σ_b² `X` for the fixed points (with --cw)")
-	fs.Float64Var(&f.cw, "cw", 0, "weight variance C_W = σ_w² `Y` for the fixed points (with --cb)")
+	f.cb, f.cw, f.at = newExactFlag(0), newExactFlag(1), newExactFlag(1)
+	fs.Var(f.cb, "cb", "bias variance C_b = σ_b² `X` for the fixed points (with --cw)")
+	fs.Var(f.cw, "cw", "weight variance C_W = σ_w² `Y` for the fixed points (with --cb) and for --at")
+	fs.Var(f.at, "at", "also report g, g', χ∥, χ⊥, h, j, the vertex source and g'' at this `K` > 0")
 	fs.IntVar(&f.digits, "digits", actDigits, fmt.Sprintf("significant digits `D` of the critical data (1 to %d; above 12 in high precision)", recursions.MaxDigits))
 	fs.BoolVar(&f.json, "json", false, "write JSON instead of text")
 	return f
@@ -81,7 +89,8 @@ type actReport struct {
 	Reason         string        `json:"reason,omitempty"`
 	FixedPoints    *[]actFixed   `json:"fixed_points,omitempty"`
 	FixedLine      bool          `json:"fixed_point_line,omitempty"`
-	fixedFor       [2]float64    // (C_b, C_W) of FixedPoints
+	At             *actAt        `json:"at,omitempty"`
+	fixedFor       [2]string     // (C_b, C_W) of FixedPoints
 }
 
 type actCritical struct {
@@ -150,22 +159,24 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, fmt.Errorf("--kmax must be positive and finite, got %g", f.kmax))
 	case f.digits < 1 || f.digits > recursions.MaxDigits:
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", recursions.MaxDigits, f.digits))
-	case set["cb"] != set["cw"]:
-		return usageError(c, stderr, errors.New("--cb and --cw go together"))
-	case set["cb"] && (!(f.cb >= 0) || math.IsInf(f.cb, 0)):
-		return usageError(c, stderr, fmt.Errorf("--cb must be a finite number ≥ 0, got %g", f.cb))
-	case set["cw"] && (!(f.cw > 0) || math.IsInf(f.cw, 0)):
-		return usageError(c, stderr, fmt.Errorf("--cw must be a finite number > 0, got %g", f.cw))
+	case set["cb"] != set["cw"] && !(set["at"] && !set["cb"]):
+		return usageError(c, stderr, errors.New("--cb and --cw go together (--cw alone only with --at)"))
+	case set["cb"] && f.cb.f < 0:
+		return usageError(c, stderr, fmt.Errorf("--cb must be ≥ 0, got %s", f.cb))
+	case set["cw"] && !(f.cw.f > 0):
+		return usageError(c, stderr, fmt.Errorf("--cw must be > 0, got %s", f.cw))
+	case set["at"] && !(f.at.f > 0):
+		return usageError(c, stderr, fmt.Errorf("--at must be > 0, got %s", f.at))
 	}
 	e, err := parseExpr(src, stderr)
 	if err != nil {
 		return exitError
 	}
-	rep, err := actReportFor(e, f, set["cb"])
+	rep, err := actReportFor(e, f, set["cb"], set["at"])
 	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeActText(w, rep) })
 }
 
-func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) {
+func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport, error) {
 	var rep *actReport
 	if f.digits > actDigits {
 		ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
@@ -182,6 +193,11 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed bool) (*actReport, error) 
 	}
 	if withFixed {
 		if err := addActFixed(rep, e, f); err != nil {
+			return nil, err
+		}
+	}
+	if withAt {
+		if err := addActAt(rep, e, f); err != nil {
 			return nil, err
 		}
 	}
@@ -258,17 +274,25 @@ func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 	if err != nil {
 		return fmt.Errorf("fixed points of %s: %w", e, err)
 	}
-	set, err := a.FixedPoints(f.cb, f.cw, f.kmax)
+	set, err := a.FixedPoints(f.cb.f, f.cw.f, f.kmax)
 	if err != nil {
 		return fmt.Errorf("fixed points of %s: %w", e, err)
 	}
 	fps := []actFixed{}
 	for _, p := range set.Points {
+		if f.digits > actDigits && p.K > 0 && !p.Tangent {
+			pd, err := a.FixedPointAtDigits(p.K, f.cb.r, f.cw.r, f.digits)
+			if err != nil {
+				return fmt.Errorf("fixed point K ≈ %g of %s to %d digits: %w", p.K, e, f.digits, err)
+			}
+			fps = append(fps, actFixed{certNum(pd.K), certNum(pd.ChiPar), certNum(pd.ChiPerp), p.Stability, p.Phase, certNum(pd.Xi)})
+			continue
+		}
 		d := min(f.digits, fixedPointDigits(p.ChiPar))
 		num := func(v float64) jsonNum { return floatNum(v, d) }
 		fps = append(fps, actFixed{num(p.K), num(p.ChiPar), num(p.ChiPerp), p.Stability, p.Phase, num(p.Xi)})
 	}
-	rep.FixedPoints, rep.FixedLine, rep.fixedFor = &fps, set.Line, [2]float64{f.cb, f.cw}
+	rep.FixedPoints, rep.FixedLine, rep.fixedFor = &fps, set.Line, [2]string{f.cb.String(), f.cw.String()}
 	return nil
 }
 
@@ -318,7 +342,7 @@ func writeActText(w io.Writer, r *actReport) {
 		fmt.Fprintf(w, "exponents   p0 = %s  p∥ = %s  p⊥ = %s  p_V = %s  p1 = %s (bare), %s (renormalized)\n", x.P0, x.PPar, x.PPerp, x.PV, x.P1Bare, x.P1Ren)
 	}
 	if r.FixedPoints != nil {
-		fmt.Fprintf(w, "fixed points for (C_b, C_W) = (%g, %g):\n", r.fixedFor[0], r.fixedFor[1])
+		fmt.Fprintf(w, "fixed points for (C_b, C_W) = (%s, %s):\n", r.fixedFor[0], r.fixedFor[1])
 		if r.FixedLine {
 			fmt.Fprintln(w, "  every K ≥ 0 (a line of fixed points)")
 		}
@@ -328,5 +352,8 @@ func writeActText(w io.Writer, r *actReport) {
 		if !r.FixedLine && len(*r.FixedPoints) == 0 {
 			fmt.Fprintln(w, "  none in [0, kmax]")
 		}
+	}
+	if r.At != nil {
+		writeActAtText(w, r.At)
 	}
 }

@@ -32,6 +32,12 @@ func TestActExitCodes(t *testing.T) {
 		{"syntax error", []string{"act", "tanhh"}, exitError, "unknown name"},
 		{"no criticality is a report", []string{"act", "sigmoid"}, exitOK, ""},
 		{"ok", []string{"act", "tanh", "--cb", "0", "--cw", "1"}, exitOK, ""},
+		{"at zero", []string{"act", "tanh", "--at", "0"}, exitUsage, "--at must be > 0"},
+		{"at not a number", []string{"act", "tanh", "--at", "one"}, exitUsage, "invalid value"},
+		{"at beyond float64", []string{"act", "tanh", "--at", "1e999"}, exitUsage, "float64 range"},
+		{"cw fraction with zero", []string{"act", "tanh", "--at", "1", "--cw", "1/0"}, exitUsage, "not a fraction"},
+		{"cw alone without at", []string{"act", "tanh", "--cw", "1"}, exitUsage, "--cb and --cw go together"},
+		{"at with cw", []string{"act", "tanh", "--at", "2/3", "--cw", "1.5"}, exitOK, ""},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runCLI(tt.args...)
@@ -66,6 +72,7 @@ func TestActJSONKeys(t *testing.T) {
 		{[]string{"tanh"}, []string{"expression", "digits", "class", "critical_points", "taylor", "exponents"}, []string{"scale_invariant", "reason", "fixed_points"}},
 		{[]string{"relu"}, []string{"expression", "digits", "class", "critical_points", "scale_invariant"}, []string{"taylor", "exponents", "reason", "fixed_points"}},
 		{[]string{"softplus"}, []string{"expression", "digits", "class", "critical_points", "taylor", "reason"}, []string{"scale_invariant", "exponents"}},
+		{[]string{"tanh", "--at", "1"}, []string{"expression", "at"}, []string{"fixed_points"}},
 	}
 	for _, tt := range tests {
 		got, out := actJSON(t, tt.args...)
@@ -400,12 +407,13 @@ func TestActDigitsFlag(t *testing.T) {
 			t.Errorf("text report lacks %q:\n%s", s, out)
 		}
 	}
-	// Fixed points stay float64 with 12 digits.
+	// Fixed points are refined too (their float64 values, 5.19675637647
+	// and 0.992003196106, are the leading digits).
 	code, out, stderr = runCLI("act", "swish", "--digits", "20", "--cb", "0.5", "--cw", "2")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, s := range []string{"K* = 14.320173618025798817", "K* = 5.19675637647  χ∥ = 0.992003196106"} {
+	for _, s := range []string{"K* = 14.320173618025798817", "K* = 5.1967563764657079426  χ∥ = 0.99200319610617770614"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("text report lacks %q:\n%s", s, out)
 		}
@@ -506,5 +514,41 @@ func TestActOtherFixedPoints(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || math.Abs(rep.Taylor.CW1-2.0/3) > 1e-12 {
 		t.Errorf("tanh c_W1 = %v (%v), want 2/3", rep.Taylor.CW1, err)
+	}
+}
+
+// --at K reports the quantities at K with the documented keys, and ReLU's
+// are exact: at K = 1, C_W = 2, g = K/2, g' = 1/2, χ∥ = χ⊥ = 1,
+// h = j = g'' = 0 (χ⊥ and g' do not depend on K) and the vertex source
+// C_W²(⟨σ⁴⟩ − ⟨σ²⟩²) = 4(3/2 − 1/4) = 5 (PDLT (5.109), ⟨relu⁴⟩_1 = 3/2).
+func TestActAt(t *testing.T) {
+	got, out := actJSON(t, "relu", "--at", "1", "--cw", "2", "--digits", "20")
+	var at map[string]any
+	if err := json.Unmarshal(got["at"], &at); err != nil {
+		t.Fatalf("no \"at\" object in %s", out)
+	}
+	want := map[string]float64{"K": 1, "C_W": 2, "g": 0.5, "g_prime": 0.5, "chi_par": 1, "chi_par_zssp": 1, "chi_perp": 1,
+		"h": 0, "j": 0, "vertex_source": 5, "g_second": 0}
+	for k, w := range want {
+		v, ok := at[k].(float64)
+		if !ok || v != w {
+			t.Errorf("at.%s = %v, want %v (%s)", k, at[k], w, out)
+		}
+	}
+	if len(at) != len(want) {
+		t.Errorf("at has keys %v, want exactly %v", at, want)
+	}
+}
+
+// --digits above 12 refines the fixed points of --cb, --cw: tanh at
+// (0.1, 1.5) has one, whose float64 value the 30-digit one extends.
+func TestActFixedPointDigits(t *testing.T) {
+	got, out := actJSON(t, "tanh", "--cb", "0.1", "--cw", "1.5", "--digits", "30")
+	var fps []map[string]json.RawMessage
+	if err := json.Unmarshal(got["fixed_points"], &fps); err != nil || len(fps) != 1 {
+		t.Fatalf("fixed points: %s", out)
+	}
+	if s := string(fps[0]["K_star"]); len(strings.TrimLeft(strings.ReplaceAll(s, ".", ""), "0")) != 30 || !strings.HasPrefix(s, "0.520216136262") {
+		t.Errorf("K* = %s, want 30 digits starting 0.520216136262", s)
 	}
 }

@@ -105,6 +105,10 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 func parseCommandLine[F any](c *command, args []string, stderr io.Writer, define func(*flag.FlagSet) F) (F, *flag.FlagSet, string, error) {
 	fs := newFlagSet(c, stderr)
 	f := define(fs)
+	// A bad flag value is reported once, by usageError, not also by the
+	// flag package with the whole usage text.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return f, fs, "", err

@@ -1,0 +1,93 @@
+package recursions
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+
+	"critcalc/calc"
+	"critcalc/calc/bigmath"
+)
+
+// FixedPointDigits is a fixed point K* > 0 of K → C_b + C_W g(K) with its
+// susceptibilities to a requested number of digits.
+type FixedPointDigits struct {
+	K, ChiPar, ChiPerp, Xi Certified
+}
+
+// FixedPointAtDigits refines the float64 fixed point K0 > 0 of
+// K → C_b + C_W g(K), for exact C_b and C_W, by Newton's method on
+// f(K) = C_b + C_W g(K) − K (f' = χ∥ − 1, from the same averages) until the
+// step is below 10^−(digits+refineTol) of K, and returns K*, χ∥, χ⊥ and
+// ξ = 1/|log χ⊥| there, each with the digits that two working precisions
+// agree on. A fixed point with χ∥ = 1 (a double root) does not converge
+// quadratically; it is refined as far as maxNewton steps allow, else an
+// error. ξ is left unset at χ⊥ = 1.
+func (a *Activation) FixedPointAtDigits(K0 float64, Cb, CW *big.Rat, digits int) (FixedPointDigits, error) {
+	if digits < 1 || digits > MaxDigits {
+		return FixedPointDigits{}, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
+	}
+	if !(K0 > 0) || math.IsInf(K0, 0) {
+		return FixedPointDigits{}, fmt.Errorf("recursions: refining a fixed point: need a finite K0 > 0, got %g", K0)
+	}
+	work := digits + highExtra
+	prec := calc.BitsForDigits(work) + 16
+	cb := new(big.Float).SetPrec(prec).SetRat(Cb)
+	cw := new(big.Float).SetPrec(prec).SetRat(CW)
+	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
+	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
+	for range maxNewton {
+		v, err := a.criticalAverages(K, work)
+		if err != nil {
+			return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: %w", K0, err)
+		}
+		q := quantities(K, cw, v)
+		f := new(big.Float).SetPrec(prec).Mul(cw, q[0])
+		f.Add(f, cb).Sub(f, K)
+		df := new(big.Float).SetPrec(prec).Sub(q[2], big.NewFloat(1))
+		if df.Sign() == 0 {
+			return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: χ∥ = 1 exactly", K0)
+		}
+		step := f.Quo(f, df)
+		if new(big.Float).Abs(step).Cmp(new(big.Float).Mul(tol, K)) <= 0 {
+			return a.fixedValues(K, cw, q, digits)
+		}
+		K = new(big.Float).SetPrec(prec).Sub(K, step)
+		if K.Sign() <= 0 {
+			return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: the Newton step left K > 0", K0)
+		}
+	}
+	return FixedPointDigits{}, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("%s after %d Newton steps", K.Text('g', 20), maxNewton)}
+}
+
+// fixedValues certifies χ∥, χ⊥ and ξ at the refined K from the quantities
+// hi of the last Newton step and a second set at fewer working digits.
+func (a *Activation) fixedValues(K, cw *big.Float, hi []*big.Float, digits int) (FixedPointDigits, error) {
+	v, err := a.criticalAverages(K, digits+lowExtra)
+	if err != nil {
+		return FixedPointDigits{}, fmt.Errorf("recursions: values at the fixed point K = %s: %w", K.Text('g', 10), err)
+	}
+	lo := quantities(new(big.Float).SetPrec(v[cS2].Prec()).Set(K), new(big.Float).SetPrec(v[cS2].Prec()).Set(cw), v)
+	p := FixedPointDigits{K: exact(K, digits)}
+	if p.ChiPar, err = agreeing("χ∥", lo[2], hi[2], digits); err != nil {
+		return FixedPointDigits{}, err
+	}
+	if p.ChiPerp, err = agreeing("χ⊥", lo[4], hi[4], digits); err != nil {
+		return FixedPointDigits{}, err
+	}
+	xi := func(chi *big.Float) (*big.Float, error) {
+		l, err := bigmath.Log(chi.Prec(), chi)
+		if err != nil || l.Sign() == 0 {
+			return nil, err
+		}
+		return l.Quo(big.NewFloat(1).SetPrec(l.Prec()), l.Abs(l)), nil
+	}
+	xlo, err1 := xi(lo[4])
+	xhi, err2 := xi(hi[4])
+	if err1 == nil && err2 == nil && xlo != nil && xhi != nil {
+		if c, err := agreeing("ξ", xlo, xhi, digits); err == nil {
+			p.Xi = c
+		}
+	}
+	return p, nil
+}

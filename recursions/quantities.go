@@ -1,0 +1,138 @@
+package recursions
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+)
+
+// Quantities are the single-input quantities of the kernel recursion at
+// one K > 0 and C_W (PDLT §5.1–5.4).
+type Quantities struct {
+	G       float64 // g(K) = ⟨σ²⟩_K (5.5)
+	GPrime  float64 // g'(K) = ⟨σ²(z² − K)⟩_K/(2K²)
+	ChiPar  float64 // χ∥ = C_W g'(K) (5.50)
+	ChiParZ float64 // χ∥ in its second form (C_W/K)⟨zσσ'⟩_K, a check
+	ChiPerp float64 // χ⊥ = C_W⟨σ'²⟩_K (5.51)
+	H       float64 // h = ½ dχ⊥/dK (5.52)
+	J       float64 // j(K) = C_W⟨σ²(z⁴ − 6Kz² + 3K²)⟩_K/K² (5.111)
+	Vertex  float64 // C_W²(⟨σ⁴⟩_K − ⟨σ²⟩_K²), the vertex source (5.109)
+	GPrime2 float64 // g''(K)
+}
+
+// QuantitiesAt returns the quantities at K > 0 for weight variance CW, in
+// float64.
+func (a *Activation) QuantitiesAt(K, CW float64) (Quantities, error) {
+	var q Quantities
+	var err error
+	steps := []struct {
+		dst *float64
+		f   func() (float64, error)
+	}{
+		{&q.G, func() (float64, error) { return a.G(K) }},
+		{&q.GPrime, func() (float64, error) { return a.ChiPar(K, 1) }},
+		{&q.ChiPar, func() (float64, error) { return a.ChiPar(K, CW) }},
+		{&q.ChiParZ, func() (float64, error) { return a.ChiParZ(K, CW) }},
+		{&q.ChiPerp, func() (float64, error) { return a.ChiPerp(K, CW) }},
+		{&q.H, func() (float64, error) { return a.H(K, CW) }},
+		{&q.J, func() (float64, error) { return a.J(K, CW) }},
+		{&q.Vertex, func() (float64, error) { return a.VertexSource(K, CW) }},
+		{&q.GPrime2, func() (float64, error) { return a.GPrime2(K) }},
+	}
+	for _, s := range steps {
+		if *s.dst, err = s.f(); err != nil {
+			return Quantities{}, err
+		}
+	}
+	return q, nil
+}
+
+// QuantitiesDigits are the quantities at K to a requested number of
+// digits; each keeps only the digits that two working precisions agree on
+// (g'(K), h, j and g'' cancel digits between their averages).
+type QuantitiesDigits struct {
+	G, GPrime, ChiPar, ChiParZ, ChiPerp, H, J, Vertex, GPrime2 Certified
+}
+
+// QuantitiesAtDigits returns the quantities at the exact K > 0 and C_W to
+// digits significant digits (1 to MaxDigits).
+func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesDigits, error) {
+	if digits < 1 || digits > MaxDigits {
+		return QuantitiesDigits{}, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
+	}
+	if K.Sign() <= 0 || CW.Sign() <= 0 {
+		return QuantitiesDigits{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", K.FloatString(6), CW.FloatString(6))
+	}
+	m, err := a.critical()
+	if err != nil {
+		return QuantitiesDigits{}, err
+	}
+	var vals [2][]*big.Float
+	var scales []float64
+	for i, extra := range []int{lowExtra, highExtra} {
+		v, err := m.AtDigits(K, digits+extra)
+		if err != nil {
+			return QuantitiesDigits{}, fmt.Errorf("recursions: quantities at K = %s: %w", K.FloatString(6), err)
+		}
+		prec := v[cS2].Prec()
+		vals[i] = quantities(new(big.Float).SetPrec(prec).SetRat(K), new(big.Float).SetPrec(prec).SetRat(CW), v)
+		if i == 0 {
+			scales = quantityScales(new(big.Float).SetPrec(prec).SetRat(K), new(big.Float).SetPrec(prec).SetRat(CW), v)
+		}
+	}
+	var q QuantitiesDigits
+	dst := []*Certified{&q.G, &q.GPrime, &q.ChiPar, &q.ChiParZ, &q.ChiPerp, &q.H, &q.J, &q.Vertex, &q.GPrime2}
+	names := []string{"g", "g'", "χ∥", "χ∥ (zσσ')", "χ⊥", "h", "j", "vertex source", "g''"}
+	for j, name := range names {
+		if cancelled(vals[0][j], scales[j], digits+lowExtra/2) && cancelled(vals[1][j], scales[j], digits+lowExtra/2) {
+			// The terms cancel to below what the averages resolve: zero
+			// to within 10^−digits of their size (h of a scale-invariant σ).
+			*dst[j] = exact(new(big.Float), digits)
+			continue
+		}
+		if *dst[j], err = agreeing(name, vals[0][j], vals[1][j], digits); err != nil {
+			return QuantitiesDigits{}, fmt.Errorf("recursions: %s at K = %s: %w", name, K.FloatString(6), err)
+		}
+	}
+	return q, nil
+}
+
+// quantities combines the averages v of the high-precision set at K into
+// g, g', χ∥, χ∥ (zσσ' form), χ⊥, h, j, the vertex source and g'', in the
+// order of QuantitiesDigits.
+func quantities(K, CW *big.Float, v []*big.Float) []*big.Float {
+	prec := K.Prec()
+	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
+	K2 := f().Mul(K, K)
+	twoK2 := f().Add(K2, K2)
+	gp := f().Sub(v[cS2z2], f().Mul(K, v[cS2]))
+	gp.Quo(gp, twoK2)
+	chiZ := f().Quo(f().Mul(CW, v[cZssp]), K)
+	h := f().Sub(v[cSp2z2], f().Mul(K, v[cSp2]))
+	h.Mul(h, CW).Quo(h, f().Add(twoK2, twoK2))
+	q := f().Sub(v[cS2z4], f().Mul(f().Mul(big.NewFloat(6), K), v[cS2z2]))
+	q.Add(q, f().Mul(f().Mul(big.NewFloat(3), K2), v[cS2]))
+	j := f().Quo(f().Mul(CW, q), K2)
+	g2 := f().Quo(q, f().Mul(f().Mul(big.NewFloat(4), K2), K2))
+	vx := f().Sub(v[cS4], f().Mul(v[cS2], v[cS2]))
+	vx.Mul(vx, f().Mul(CW, CW))
+	return []*big.Float{f().Set(v[cS2]), gp, f().Mul(CW, gp), chiZ, f().Mul(CW, v[cSp2]), h, j, vx, g2}
+}
+
+// quantityScales returns, for each value of quantities, the size of the
+// terms it is made of: the sum of their absolute values.
+func quantityScales(K, CW *big.Float, v []*big.Float) []float64 {
+	f := func(x *big.Float) float64 { r, _ := x.Float64(); return math.Abs(r) }
+	k, cw := f(K), f(CW)
+	s2, s2z2, s2z4, sp2, sp2z2 := f(v[cS2]), f(v[cS2z2]), f(v[cS2z4]), f(v[cSp2]), f(v[cSp2z2])
+	gp := (s2z2 + k*s2) / (2 * k * k)
+	q := s2z4 + 6*k*s2z2 + 3*k*k*s2
+	return []float64{s2, gp, cw * gp, cw * f(v[cZssp]) / k, cw * sp2, cw * (sp2z2 + k*sp2) / (4 * k * k),
+		cw * q / (k * k), cw * cw * (f(v[cS4]) + s2*s2), q / (4 * k * k * k * k)}
+}
+
+// cancelled reports whether |x| ≤ 10^−digits·scale.
+func cancelled(x *big.Float, scale float64, digits int) bool {
+	v, _ := x.Float64()
+	return math.Abs(v) <= math.Pow(10, -float64(digits))*scale
+}
