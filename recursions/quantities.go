@@ -49,7 +49,7 @@ func (a *Activation) QuantitiesAt(K, CW float64) (Quantities, error) {
 
 // QuantitiesDigits are the quantities at K to a requested number of
 // digits; each keeps only the digits that two working precisions agree on
-// (g'(K), h, j and g'' cancel digits between their averages).
+// (g'(K), h, j and g” cancel digits between their averages).
 type QuantitiesDigits struct {
 	G, GPrime, ChiPar, ChiParZ, ChiPerp, H, J, Vertex, GPrime2 Certified
 }
@@ -98,7 +98,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 }
 
 // quantities combines the averages v of the high-precision set at K into
-// g, g', χ∥, χ∥ (zσσ' form), χ⊥, h, j, the vertex source and g'', in the
+// g, g', χ∥, χ∥ (zσσ' form), χ⊥, h, j, the vertex source and g”, in the
 // order of QuantitiesDigits.
 func quantities(K, CW *big.Float, v []*big.Float) []*big.Float {
 	prec := K.Prec()

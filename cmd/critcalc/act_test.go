@@ -519,7 +519,7 @@ func TestActOtherFixedPoints(t *testing.T) {
 
 // --at K reports the quantities at K with the documented keys, and ReLU's
 // are exact: at K = 1, C_W = 2, g = K/2, g' = 1/2, χ∥ = χ⊥ = 1,
-// h = j = g'' = 0 (χ⊥ and g' do not depend on K) and the vertex source
+// h = j = g” = 0 (χ⊥ and g' do not depend on K) and the vertex source
 // C_W²(⟨σ⁴⟩ − ⟨σ²⟩²) = 4(3/2 − 1/4) = 5 (PDLT (5.109), ⟨relu⁴⟩_1 = 3/2).
 func TestActAt(t *testing.T) {
 	got, out := actJSON(t, "relu", "--at", "1", "--cw", "2", "--digits", "20")
