@@ -107,6 +107,16 @@ func Compile(e Expr) *Program {
 		panic("calc: Compile of the zero Expr")
 	}
 	nodes := fuseForFloat(e).Nodes()
+	p, _ := compileNodes(nodes, nil)
+	return p
+}
+
+// compileNodes compiles the nodes (in topological order). Without pinned
+// outputs the last node is the result, written to the result register; with
+// them, each pinned node keeps its register to the end of the program and
+// no result register is used. It returns the program and, for the pinned
+// nodes, their registers (0 for x) or their constant values.
+func compileNodes(nodes []Expr, pinned []int) (*Program, []multiOut) {
 	p := &Program{}
 
 	// Pass 1: fold the constant nodes and choose an instruction for every
@@ -142,14 +152,16 @@ func Compile(e Expr) *Program {
 		prog = append(prog, pending{ins: ins, node: i, aNode: aNode, bNode: bNode})
 	}
 
-	last := vals[len(nodes)-1]
-	switch {
-	case last.isConst:
-		p.isConst, p.constant = true, last.k
-		return p
-	case len(prog) == 0:
-		p.isVar = true
-		return p
+	if pinned == nil {
+		last := vals[len(nodes)-1]
+		switch {
+		case last.isConst:
+			p.isConst, p.constant = true, last.k
+			return p, nil
+		case len(prog) == 0:
+			p.isVar = true
+			return p, nil
+		}
 	}
 
 	// Pass 2: the last instruction reading each node's register.
@@ -163,6 +175,9 @@ func Compile(e Expr) *Program {
 				lastUse[a] = j
 			}
 		}
+	}
+	for _, o := range pinned {
+		lastUse[o] = len(prog) // read after the last instruction
 	}
 
 	// Pass 3: allocate registers, reusing those whose value is dead. The
@@ -193,7 +208,7 @@ func Compile(e Expr) *Program {
 				free = append(free, reg[a])
 			}
 		}
-		if j == len(prog)-1 {
+		if j == len(prog)-1 && pinned == nil {
 			ins.dst = -1 // patched below to the result register
 		} else if len(free) > 0 {
 			ins.dst = free[len(free)-1]
@@ -206,13 +221,24 @@ func Compile(e Expr) *Program {
 		p.code[j] = ins
 	}
 	p.nregs = int(next)
-	p.code[len(p.code)-1].dst = int32(p.nregs)
+	if pinned == nil {
+		p.code[len(p.code)-1].dst = int32(p.nregs)
+	}
 	for j := 1; j < len(p.code); j++ {
 		ins, prev := &p.code[j], p.code[j-1].dst
 		ins.aPrev = prog[j].aNode >= 0 && ins.a == prev
 		ins.bPrev = prog[j].bNode >= 0 && ins.b == prev
 	}
-	return p
+	outs := make([]multiOut, len(pinned))
+	for i, o := range pinned {
+		switch {
+		case vals[o].isConst:
+			outs[i] = multiOut{isConst: true, k: vals[o].k}
+		default:
+			outs[i] = multiOut{reg: regOf(o)}
+		}
+	}
+	return p, outs
 }
 
 // selectInstr chooses the instruction for the x-dependent node n and returns

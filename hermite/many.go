@@ -19,6 +19,7 @@ import (
 // tail search are shared. A Many is safe for concurrent use.
 type Many struct {
 	ins   []*integrand
+	multi *calc.MultiProgram // all integrands, sharing subexpressions
 	kinks []float64 // union of the integrands' kinks, ascending
 	pool  sync.Pool // *manyScratch
 
@@ -27,8 +28,9 @@ type Many struct {
 }
 
 type manyScratch struct {
-	z []float64
-	f [][]float64
+	z  []float64
+	f  [][]float64
+	fs [][]float64 // f resliced to the panel's size
 }
 
 // NewMany prepares the expectations of the integrands fs (at least one).
@@ -40,7 +42,11 @@ func NewMany(fs ...calc.Expr) (*Many, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Many{ins: ins}
+	fsx := make([]calc.Expr, len(ins))
+	for i, in := range ins {
+		fsx[i] = in.expr
+	}
+	m := &Many{ins: ins, multi: calc.CompileMany(fsx...)}
 	for _, in := range ins {
 		for _, k := range in.kinks {
 			m.kinks = insertSorted(m.kinks, k)
@@ -229,7 +235,7 @@ func (m *Many) panel(K, a, b float64, n int, sum, abs []float64) {
 	sk := math.Sqrt(K)
 	s, _ := m.pool.Get().(*manyScratch)
 	if s == nil || cap(s.z) < n {
-		s = &manyScratch{z: make([]float64, n), f: make([][]float64, len(m.ins))}
+		s = &manyScratch{z: make([]float64, n), f: make([][]float64, len(m.ins)), fs: make([][]float64, len(m.ins))}
 		for i := range s.f {
 			s.f[i] = make([]float64, n)
 		}
@@ -238,9 +244,12 @@ func (m *Many) panel(K, a, b float64, n int, sum, abs []float64) {
 	for i, t := range pn.t {
 		z[i] = sk * t
 	}
-	for i, in := range m.ins {
-		f := s.f[i][:n]
-		in.prog.EvalSlice(f, z)
+	fs := s.fs[:len(m.ins)]
+	for i := range fs {
+		fs[i] = s.f[i][:n]
+	}
+	m.multi.EvalSlices(fs, z)
+	for i, f := range fs {
 		var su, ab float64
 		for j, w := range pn.w {
 			su += w * f[j]
