@@ -20,8 +20,8 @@ import (
 type Many struct {
 	ins   []*integrand
 	multi *calc.MultiProgram // all integrands, sharing subexpressions
-	kinks []float64 // union of the integrands' kinks, ascending
-	pool  sync.Pool // *manyScratch
+	kinks []float64          // union of the integrands' kinks, ascending
+	pool  sync.Pool          // *manyScratch
 
 	bqOnce sync.Once
 	bq     *bigQuad // the arbitrary-precision path, made on first use
