@@ -1,0 +1,98 @@
+package apjn
+
+import (
+	"fmt"
+	"math"
+
+	"critcalc/calc"
+	"critcalc/hermite"
+	"critcalc/recursions"
+)
+
+// Model is an activation φ prepared for the recursions of one architecture:
+// the vanilla kernel map of package recursions, the mean ⟨φ⟩_K needed by
+// LayerNorm on activations and BatchNorm, the standard-normal averages that
+// LayerNorm and BatchNorm layers see, and the asymptotic slopes of φ. It is
+// safe for concurrent use.
+type Model struct {
+	Arch  Arch
+	Sigma calc.Expr
+
+	act  *recursions.Activation
+	mean *hermite.Expectation // ⟨φ⟩
+
+	// Standard-normal averages ⟨φ²⟩₁, ⟨φ'²⟩₁, ⟨φ⟩₁ (LN(h), BN(h) ~ N(0, 1)).
+	phi2, dphi2, phi1 float64
+
+	// slopePlus, slopeMinus are lim φ'(z) as z → ±∞ (NaN when φ' has
+	// no finite limit); they give lim_{K→∞} ⟨φ'²⟩_K and ⟨φ²⟩_K/K.
+	slopePlus, slopeMinus float64
+	// phi0 is φ(0).
+	phi0 float64
+}
+
+// NewModel prepares φ for architecture a.
+func NewModel(sigma calc.Expr, a Arch) (*Model, error) {
+	if a < Vanilla || a > BN {
+		return nil, fmt.Errorf("apjn: unknown architecture %d", int(a))
+	}
+	act, err := recursions.New(sigma)
+	if err != nil {
+		return nil, err
+	}
+	mean, err := hermite.NewExpectation(sigma)
+	if err != nil {
+		return nil, fmt.Errorf("apjn: preparing ⟨φ⟩: %w", err)
+	}
+	m := &Model{Arch: a, Sigma: sigma, act: act, mean: mean}
+	if m.phi2, err = act.G(1); err != nil {
+		return nil, err
+	}
+	if m.dphi2, err = act.ChiPerp(1, 1); err != nil {
+		return nil, err
+	}
+	if m.phi1, err = m.Mean(1); err != nil {
+		return nil, err
+	}
+	m.slopePlus, m.slopeMinus = asymptoticSlopes(sigma)
+	m.phi0 = calc.EvalFloat(sigma, 0)
+	return m, nil
+}
+
+// Activation returns the vanilla kernel map of φ (package recursions).
+func (m *Model) Activation() *recursions.Activation { return m.act }
+
+// Mean returns ⟨φ⟩_K.
+func (m *Model) Mean(K float64) (float64, error) {
+	v, err := m.mean.At(K)
+	if err != nil {
+		return 0, fmt.Errorf("apjn: ⟨φ⟩ at K = %g: %w", K, err)
+	}
+	return v.V, nil
+}
+
+// StdNormal returns ⟨φ²⟩, ⟨φ'²⟩ and ⟨φ⟩ for z ~ N(0, 1), the averages
+// behind LayerNorm on preactivations and BatchNorm.
+func (m *Model) StdNormal() (phi2, dphi2, phi1 float64) { return m.phi2, m.dphi2, m.phi1 }
+
+// SlopeSquares returns (s₊² + s₋²)/2, with s± = lim φ'(z) as z → ±∞: the
+// limit of ⟨φ'²⟩_K and of ⟨φ²⟩_K/K as K → ∞. ok is false when φ' has no
+// finite limit at ±∞.
+func (m *Model) SlopeSquares() (v float64, ok bool) {
+	v = (m.slopePlus*m.slopePlus + m.slopeMinus*m.slopeMinus) / 2
+	return v, !math.IsNaN(v)
+}
+
+// asymptoticSlopes returns lim φ'(z) at ±∞, read from φ' at |z| = 10⁶ and
+// 10⁸ (NaN where the two differ by more than 10⁻⁶ or are not finite).
+func asymptoticSlopes(sigma calc.Expr) (plus, minus float64) {
+	p := calc.Compile(calc.Derivative(sigma, 1))
+	limit := func(s float64) float64 {
+		a, b := p.Eval(s*1e6), p.Eval(s*1e8)
+		if math.IsNaN(a) || math.IsInf(a, 0) || math.IsNaN(b) || math.IsInf(b, 0) || math.Abs(a-b) > 1e-6*(1+math.Abs(b)) {
+			return math.NaN()
+		}
+		return b
+	}
+	return limit(1), limit(-1)
+}

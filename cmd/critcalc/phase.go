@@ -1,0 +1,258 @@
+package main
+
+import (
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"critcalc/apjn"
+	"critcalc/calc"
+)
+
+func init() {
+	commands = append(commands, &command{
+		name:    "phase",
+		usage:   "EXPR --arch vanilla|ln-pre|ln-post|res|preln-res|bn [--mu M] (--sw2 W --sb2 S | --sw2 a:b:n --sb2 a:b:n | --sb2 S --critical-line) [--digits D] [--json|--csv]",
+		summary: "phase diagram, APJN growth factor χ_J and correlation length of an MLP architecture",
+		detail: `Evaluates the infinite-width kernel fixed point K* reached from the first
+layer (input |x|²/N₀ = 1) and the APJN growth factor χ_J* of Doshi, He and
+Gromov for σ_w² = W, σ_b² = S (variances), with ξ = 1/|log χ_J*| and the phase:
+ordered, chaotic, critical (|χ_J* − 1| ≤ 1e-10), subcritical (res, μ = 1,
+bounded φ') or everywhere-critical (preln-res and bn with μ = 1). A range
+a:b:n gives n equally spaced values; grids are computed in parallel with
+deterministic output. --critical-line finds every σ_w² in [1e-2, 1e3] with
+χ_J* = 1 at each σ_b². K_star is null when the kernel diverges (χ_J, χ_K are
+then their K → ∞ limits); xi is null when infinite.
+
+Numbers are float64 (checked against DHG's closed forms to 1e-12); --digits
+is at most 12.`,
+		flags: func(fs *flag.FlagSet) any { return definePhaseFlags(fs) },
+		run:   runPhase,
+	})
+}
+
+type phaseFlags struct {
+	arch, sw2, sb2 string
+	mu             float64
+	line           bool
+	digits         int
+	json, csv      bool
+}
+
+func definePhaseFlags(fs *flag.FlagSet) *phaseFlags {
+	f := &phaseFlags{}
+	fs.StringVar(&f.arch, "arch", "vanilla", "architecture: vanilla, ln-pre, ln-post, res, preln-res or bn")
+	fs.Float64Var(&f.mu, "mu", 0, "identity-skip strength `μ` in [0, 1] (res, preln-res, bn)")
+	fs.StringVar(&f.sw2, "sw2", "", "weight variance σ_w², a value or a range `a:b:n`")
+	fs.StringVar(&f.sb2, "sb2", "", "bias variance σ_b², a value or a range `a:b:n`")
+	fs.BoolVar(&f.line, "critical-line", false, "find σ_w² with χ_J* = 1 at each σ_b²")
+	fs.IntVar(&f.digits, "digits", 10, "significant digits `D` (1 to 12)")
+	fs.BoolVar(&f.json, "json", false, "write JSON")
+	fs.BoolVar(&f.csv, "csv", false, "write CSV")
+	return f
+}
+
+// phaseReport is the JSON output of `critcalc phase`.
+type phaseReport struct {
+	Expression   string       `json:"expression"`
+	Arch         string       `json:"arch"`
+	Mu           jsonNum      `json:"mu"`
+	Digits       int          `json:"digits"`
+	Points       []phasePoint `json:"points"`
+	CriticalLine []phaseLine  `json:"critical_line"`
+}
+
+type phasePoint struct {
+	SW2   jsonNum `json:"sw2"`
+	SB2   jsonNum `json:"sb2"`
+	KStar jsonNum `json:"K_star"`
+	ChiK  jsonNum `json:"chi_K"`
+	ChiJ  jsonNum `json:"chi_J"`
+	Xi    jsonNum `json:"xi"`
+	Phase string  `json:"phase"`
+}
+
+type phaseLine struct {
+	SB2   jsonNum `json:"sb2"`
+	SW2   jsonNum `json:"sw2"`
+	KStar jsonNum `json:"K_star"`
+}
+
+// parseRange reads "v" or "a:b:n" (n ≥ 1 equally spaced values from a to b).
+func parseRange(name, s string) ([]float64, error) {
+	if s == "" {
+		return nil, fmt.Errorf("--%s must be given", name)
+	}
+	parts := strings.Split(s, ":")
+	num := func(t string) (float64, error) {
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil {
+			return 0, fmt.Errorf("--%s: %q is not a number", name, t)
+		}
+		return v, nil
+	}
+	switch len(parts) {
+	case 1:
+		v, err := num(parts[0])
+		return []float64{v}, err
+	case 3:
+		a, err := num(parts[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := num(parts[1])
+		if err != nil {
+			return nil, err
+		}
+		n, err := strconv.Atoi(parts[2])
+		if err != nil || n < 1 || n > 10000 {
+			return nil, fmt.Errorf("--%s: the count in a:b:n must be an integer from 1 to 10000, got %q", name, parts[2])
+		}
+		if n == 1 {
+			return []float64{a}, nil
+		}
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = a + (b-a)*float64(i)/float64(n-1)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("--%s: want a number or a:b:n, got %q", name, s)
+}
+
+func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
+	f, _, src, err := parseCommandLine(c, args, stderr, definePhaseFlags)
+	if err != nil {
+		return usageError(c, stderr, err)
+	}
+	arch, err := apjn.ParseArch(f.arch)
+	if err != nil {
+		return usageError(c, stderr, fmt.Errorf("--arch: %q is not one of vanilla, ln-pre, ln-post, res, preln-res, bn", f.arch))
+	}
+	sb2, err := parseRange("sb2", f.sb2)
+	if err != nil {
+		return usageError(c, stderr, err)
+	}
+	var sw2 []float64
+	switch {
+	case f.line && f.sw2 != "":
+		return usageError(c, stderr, fmt.Errorf("--critical-line finds σ_w²: give --sb2 only"))
+	case !f.line:
+		if sw2, err = parseRange("sw2", f.sw2); err != nil {
+			return usageError(c, stderr, err)
+		}
+	}
+	if f.digits < 1 || f.digits > 12 {
+		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and 12 (float64 results checked to 1e-12), got %d", f.digits))
+	}
+	if f.json && f.csv {
+		return usageError(c, stderr, fmt.Errorf("--json and --csv exclude each other"))
+	}
+	for _, w := range sw2 {
+		for _, b := range sb2 {
+			if err := (apjn.Params{SW2: w, SB2: b, Mu: f.mu}).Validate(arch); err != nil {
+				return usageError(c, stderr, err)
+			}
+		}
+	}
+	if len(sw2) == 0 {
+		for _, b := range sb2 {
+			if err := (apjn.Params{SW2: 1, SB2: b, Mu: f.mu}).Validate(arch); err != nil {
+				return usageError(c, stderr, err)
+			}
+		}
+	}
+	e, err := parseExpr(src, stderr)
+	if err != nil {
+		return exitError
+	}
+	rep, err := phaseReportFor(e, arch, f, sw2, sb2)
+	if err == nil && f.csv {
+		return writePhaseCSV(stdout, stderr, rep)
+	}
+	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writePhaseText(w, rep) })
+}
+
+func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float64) (*phaseReport, error) {
+	m, err := apjn.NewModel(e, arch)
+	if err != nil {
+		return nil, err
+	}
+	num := func(v float64) jsonNum { return floatNum(v, f.digits) }
+	rep := &phaseReport{Expression: e.String(), Arch: arch.String(), Mu: floatNum(f.mu, 15), Digits: f.digits,
+		Points: []phasePoint{}, CriticalLine: []phaseLine{}}
+	if f.line {
+		for _, b := range sb2 {
+			line, err := m.CriticalSW2(b, f.mu)
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range line {
+				rep.CriticalLine = append(rep.CriticalLine, phaseLine{SB2: num(p.SB2), SW2: num(p.SW2), KStar: num(p.KStar)})
+				pt, err := m.At(apjn.Params{SW2: p.SW2, SB2: p.SB2, Mu: f.mu})
+				if err != nil {
+					return nil, err
+				}
+				rep.Points = append(rep.Points, pointNums(pt, num))
+			}
+		}
+		return rep, nil
+	}
+	pts, err := m.Grid(sw2, sb2, f.mu)
+	if err != nil {
+		return nil, err
+	}
+	for _, pt := range pts {
+		rep.Points = append(rep.Points, pointNums(pt, num))
+	}
+	return rep, nil
+}
+
+func pointNums(pt apjn.Point, num func(float64) jsonNum) phasePoint {
+	return phasePoint{SW2: num(pt.SW2), SB2: num(pt.SB2), KStar: num(pt.KStar), ChiK: num(pt.ChiK), ChiJ: num(pt.ChiJ), Xi: num(pt.Xi), Phase: pt.Phase}
+}
+
+var phaseColumns = []string{"sw2", "sb2", "K_star", "chi_K", "chi_J", "xi", "phase"}
+
+func phaseCells(p phasePoint) []string {
+	s := func(n jsonNum) string {
+		if n == "" {
+			return "null"
+		}
+		return string(n)
+	}
+	return []string{s(p.SW2), s(p.SB2), s(p.KStar), s(p.ChiK), s(p.ChiJ), s(p.Xi), p.Phase}
+}
+
+func writePhaseCSV(stdout, stderr io.Writer, r *phaseReport) int {
+	w := csv.NewWriter(stdout)
+	w.Write(phaseColumns)
+	for _, p := range r.Points {
+		w.Write(phaseCells(p))
+	}
+	if w.Flush(); w.Error() != nil {
+		errorf(stderr, "writing CSV: %v", w.Error())
+		return exitError
+	}
+	return exitOK
+}
+
+func writePhaseText(w io.Writer, r *phaseReport) {
+	fmt.Fprintf(w, "activation  %s   architecture %s   μ = %s\n\n", r.Expression, r.Arch, r.Mu)
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
+	for _, c := range phaseColumns {
+		fmt.Fprintf(tw, "%s\t", c)
+	}
+	fmt.Fprintln(tw)
+	for _, p := range r.Points {
+		for _, c := range phaseCells(p) {
+			fmt.Fprintf(tw, "%s\t", c)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
