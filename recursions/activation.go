@@ -2,6 +2,7 @@ package recursions
 
 import (
 	"fmt"
+	"sync"
 
 	"critcalc/calc"
 	"critcalc/hermite"
@@ -23,6 +24,25 @@ type Activation struct {
 	sp2z2 *hermite.Expectation // σ'²z²
 
 	crit criticalSet // the averages of the D-digit critical point
+
+	bootOnce sync.Once
+	boot     *hermite.Many // σ², zσσ', σ'², σ'²z² on shared nodes
+	bootErr  error
+}
+
+// bootstrapAverages returns ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ'²⟩ and ⟨σ'²z²⟩ prepared
+// together: g, χ∥, χ⊥ and h of one layer.
+func (a *Activation) bootstrapAverages() (*hermite.Many, error) {
+	a.bootOnce.Do(func() {
+		z := calc.Var()
+		d := calc.Derivative(a.Sigma, 1)
+		sp2 := calc.Mul(d, d)
+		a.boot, a.bootErr = hermite.NewMany(calc.Mul(a.Sigma, a.Sigma), calc.Mul(z, calc.Mul(a.Sigma, d)), sp2, calc.Mul(sp2, calc.Mul(z, z)))
+		if a.bootErr != nil {
+			a.bootErr = fmt.Errorf("recursions: preparing the layer averages of %s: %w", a.Sigma, a.bootErr)
+		}
+	})
+	return a.boot, a.bootErr
 }
 
 // New prepares the expectations of σ.

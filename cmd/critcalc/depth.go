@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"critcalc/calc"
@@ -16,7 +18,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "depth",
-		usage:   "EXPR --cb X --cw Y --layers L [--k1 K1] [--width n] [--renormalize] [--every k] [--json|--csv]",
+		usage:   "EXPR --cb X --cw Y --layers L [--k1 K1] [--width n] [--renormalize] [--inputs K11,K22,K12] [--every k] [--digits D] [--json|--csv]",
 		summary: "layer-by-layer kernel K, four-point vertex V and NLO metric G{1} of a deep MLP",
 		detail: `Iterates PDLT's single-input recursions from K^(1) = K1, V^(1) = 0, G{1}^(1) = 0:
 K' = C_b + C_W g(K) (5.108), V' = χ∥²V + C_W²(⟨σ⁴⟩ − ⟨σ²⟩²) (5.109),
@@ -24,9 +26,21 @@ G{1}' = χ∥G{1} + j(K)V/(8K²) (5.110). --renormalize adds the finite-width
 tuning c_b{1} = 0, c_W{1} = (2/3)C_W of (5.140)–(5.142). With --width n the
 rows also carry V/(nK²) and K + G{1}/n.
 
+With --inputs K11,K22,K12 (the first-layer kernel of two inputs x₊, x₋)
+the rows add the exact two-input kernel K₊₊, K₋₋, K₊₋ (5.1), its
+correlation ρ and polar angle ψ (for a scale-invariant σ the exact
+arc-cosine recursion (5.160), iterated through 1 − cos ψ so that small
+angles keep their digits; otherwise a two-dimensional Gaussian integral,
+about a millisecond a layer), and the bootstrapped δK[1], δδK[2]
+(5.46)–(5.48) started from K[0], K[1], K[2] of the inputs.
+
 Numbers are float64 recursions of Gaussian averages accurate to ~1e-14 per
 layer; they are printed with 9 significant digits, which hold over 10⁵ layers
-(checked for tanh at criticality against independent iterations).`,
+(checked for tanh at criticality against independent iterations). With
+--digits D (10 to 60; at most 100000 layers) K, V, G{1}, χ∥ and χ⊥ are
+iterated in high precision twice, with averages certified to D+10 and D+20
+digits, and each value keeps the digits on which the two runs agree.
+--cb, --cw and --k1 are exact decimals or fractions.`,
 		flags: func(fs *flag.FlagSet) any { return defineDepthFlags(fs) },
 		run:   runDepth,
 	})
@@ -36,19 +50,24 @@ layer; they are printed with 9 significant digits, which hold over 10⁵ layers
 const depthDigits = 9
 
 type depthFlags struct {
-	cb, cw, k1  float64
+	cb, cw, k1  *exactFlag
 	layers      int
 	width       int
 	renormalize bool
+	inputs      string
 	every       int
+	digits      int
 	json, csv   bool
 }
 
 func defineDepthFlags(fs *flag.FlagSet) *depthFlags {
 	f := &depthFlags{}
-	fs.Float64Var(&f.cb, "cb", math.NaN(), "bias variance `C_b` ≥ 0 (required)")
-	fs.Float64Var(&f.cw, "cw", math.NaN(), "weight variance `C_W` > 0 (required)")
-	fs.Float64Var(&f.k1, "k1", 1, "first-layer kernel `K1` > 0")
+	f.cb, f.cw, f.k1 = newRequiredFlag(), newRequiredFlag(), newExactFlag(1)
+	fs.Var(f.cb, "cb", "bias variance `C_b` ≥ 0 (required)")
+	fs.Var(f.cw, "cw", "weight variance `C_W` > 0 (required)")
+	fs.Var(f.k1, "k1", "first-layer kernel `K1` > 0 (default 1)")
+	fs.StringVar(&f.inputs, "inputs", "", "first-layer kernel `K11,K22,K12` of two inputs: adds the two-input columns")
+	fs.IntVar(&f.digits, "digits", depthDigits, "significant `D` digits (9 in float64; 10 to 60 in high precision)")
 	fs.IntVar(&f.layers, "layers", 0, "number of layers `L` (1 to 1000000, required)")
 	fs.IntVar(&f.width, "width", 0, "hidden width `n` for V/(nK²) and K + G{1}/n (0: none)")
 	fs.BoolVar(&f.renormalize, "renormalize", false, "use c_b{1} = 0, c_W{1} = (2/3)C_W in the G{1} recursion (5.142)")
@@ -76,6 +95,42 @@ type depthRow struct {
 	ChiPerp    jsonNum `json:"chi_perp"`
 	VOverNK2   jsonNum `json:"V_over_nK2,omitempty"`
 	KPlusG1OvN jsonNum `json:"K_plus_G1_over_n,omitempty"`
+	Kpp        jsonNum `json:"K_pp,omitempty"`
+	Kmm        jsonNum `json:"K_mm,omitempty"`
+	Kpm        jsonNum `json:"K_pm,omitempty"`
+	Rho        jsonNum `json:"rho,omitempty"`
+	Psi        jsonNum `json:"psi,omitempty"`
+	DK1        jsonNum `json:"dK1,omitempty"`
+	DDK2       jsonNum `json:"ddK2,omitempty"`
+}
+
+// depthInputs is the parsed --inputs: the first-layer two-input kernel.
+type depthInputs struct{ kpp, kmm, kpm float64 }
+
+func parseInputs(s string) (*depthInputs, error) {
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 {
+		return nil, fmt.Errorf("--inputs wants K11,K22,K12, got %q", s)
+	}
+	var v [3]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, fmt.Errorf("--inputs: %q is not a finite number", p)
+		}
+		v[i] = x
+	}
+	in := &depthInputs{v[0], v[1], v[2]}
+	switch {
+	case !(in.kpp > 0) || !(in.kmm > 0):
+		return nil, fmt.Errorf("--inputs: K11 and K22 must be > 0, got %g, %g", in.kpp, in.kmm)
+	case math.Abs(in.kpm) > math.Sqrt(in.kpp*in.kmm):
+		return nil, fmt.Errorf("--inputs: |K12| = %g exceeds √(K11·K22) = %g: not a kernel", math.Abs(in.kpm), math.Sqrt(in.kpp*in.kmm))
+	}
+	return in, nil
 }
 
 func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
@@ -84,12 +139,12 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, err)
 	}
 	switch {
-	case !(f.cb >= 0) || math.IsInf(f.cb, 0):
-		return usageError(c, stderr, fmt.Errorf("--cb must be given, finite and ≥ 0, got %g", f.cb))
-	case !(f.cw > 0) || math.IsInf(f.cw, 0):
-		return usageError(c, stderr, fmt.Errorf("--cw must be given, finite and > 0, got %g", f.cw))
-	case !(f.k1 > 0) || math.IsInf(f.k1, 0):
-		return usageError(c, stderr, fmt.Errorf("--k1 must be finite and > 0, got %g", f.k1))
+	case !(f.cb.f >= 0):
+		return usageError(c, stderr, fmt.Errorf("--cb must be given and ≥ 0, got %s", f.cb))
+	case !(f.cw.f > 0):
+		return usageError(c, stderr, fmt.Errorf("--cw must be given and > 0, got %s", f.cw))
+	case !(f.k1.f > 0):
+		return usageError(c, stderr, fmt.Errorf("--k1 must be > 0, got %s", f.k1))
 	case f.layers < 1 || f.layers > 1000000:
 		return usageError(c, stderr, fmt.Errorf("--layers must be between 1 and 1000000, got %d", f.layers))
 	case f.width < 0:
@@ -98,6 +153,14 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, fmt.Errorf("--every must be ≥ 1, got %d", f.every))
 	case f.json && f.csv:
 		return usageError(c, stderr, fmt.Errorf("--json and --csv exclude each other"))
+	case f.digits < 1 || f.digits > recursions.MaxDigits:
+		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", recursions.MaxDigits, f.digits))
+	case f.digits > depthDigits && f.layers > 100000:
+		return usageError(c, stderr, fmt.Errorf("--digits above %d iterates at most 100000 layers, got --layers %d", depthDigits, f.layers))
+	}
+	inputs, err := parseInputs(f.inputs)
+	if err != nil {
+		return usageError(c, stderr, err)
 	}
 	if f.every == 0 {
 		f.every = max(1, f.layers/100)
@@ -106,37 +169,105 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
-	rep, err := depthReportFor(e, f)
+	rep, err := depthReportFor(e, f, inputs)
 	if err == nil && f.csv {
 		return writeDepthCSV(stdout, stderr, rep)
 	}
 	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeDepthText(w, rep) })
 }
 
-func depthReportFor(e calc.Expr, f *depthFlags) (*depthReport, error) {
+func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthReport, error) {
 	a, err := recursions.New(e)
 	if err != nil {
 		return nil, err
 	}
-	var ren *recursions.Renormalization
+	digits := min(f.digits, depthDigits)
+	rep := &depthReport{Expression: e.String(), Cb: jsonNum(f.cb.String()), CW: jsonNum(f.cw.String()), Digits: digits}
+	if f.digits > depthDigits {
+		rep.Digits = f.digits
+		if err := addDepthDigits(rep, a, f); err != nil {
+			return nil, err
+		}
+	} else {
+		var ren *recursions.Renormalization
+		if f.renormalize {
+			ren = &recursions.Renormalization{Cb1: 0, CW1: 2 * f.cw.f / 3}
+		}
+		layers, err := a.Iterate(f.cb.f, f.cw.f, f.k1.f, f.layers, f.every, ren)
+		if err != nil {
+			return nil, err
+		}
+		num := func(v float64) jsonNum { return floatNum(v, digits) }
+		for _, l := range layers {
+			row := depthRow{L: l.L, K: num(l.K), V: num(l.V), G1: num(l.G1), ChiPar: num(l.ChiPar), ChiPerp: num(l.ChiPerp)}
+			if n := float64(f.width); n > 0 {
+				row.VOverNK2 = num(l.V / (n * l.K * l.K))
+				row.KPlusG1OvN = num(l.K + l.G1/n)
+			}
+			rep.Layers = append(rep.Layers, row)
+		}
+	}
+	if inputs != nil {
+		if err := addDepthInputs(rep, a, f, inputs); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// addDepthDigits fills the rows from the high-precision iteration.
+func addDepthDigits(rep *depthReport, a *recursions.Activation, f *depthFlags) error {
+	var cb1, cw1 *big.Rat
 	if f.renormalize {
-		ren = &recursions.Renormalization{Cb1: 0, CW1: 2 * f.cw / 3}
+		cb1, cw1 = new(big.Rat), new(big.Rat).Mul(f.cw.r, big.NewRat(2, 3))
 	}
-	layers, err := a.Iterate(f.cb, f.cw, f.k1, f.layers, f.every, ren)
+	layers, err := a.IterateDigits(f.cb.r, f.cw.r, f.k1.r, f.layers, f.every, f.digits, cb1, cw1)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	num := func(v float64) jsonNum { return floatNum(v, depthDigits) }
-	rep := &depthReport{Expression: e.String(), Cb: floatNum(f.cb, 15), CW: floatNum(f.cw, 15), Digits: depthDigits}
 	for _, l := range layers {
-		row := depthRow{L: l.L, K: num(l.K), V: num(l.V), G1: num(l.G1), ChiPar: num(l.ChiPar), ChiPerp: num(l.ChiPerp)}
-		if n := float64(f.width); n > 0 {
-			row.VOverNK2 = num(l.V / (n * l.K * l.K))
-			row.KPlusG1OvN = num(l.K + l.G1/n)
+		row := depthRow{L: l.L, K: certNum(l.K), V: certNum(l.V), G1: certNum(l.G1), ChiPar: certNum(l.ChiPar), ChiPerp: certNum(l.ChiPerp)}
+		if f.width > 0 {
+			// V/(nK²) and K + G{1}/n with the digits both factors keep.
+			n := new(big.Float).SetInt64(int64(f.width))
+			d := min(l.K.Digits, l.V.Digits)
+			q := new(big.Float).SetPrec(l.K.V.Prec()).Mul(l.K.V, l.K.V)
+			q.Mul(q, n)
+			row.VOverNK2 = bigNum(q.Quo(l.V.V, q), d)
+			s := new(big.Float).SetPrec(l.K.V.Prec()).Quo(l.G1.V, n)
+			row.KPlusG1OvN = bigNum(s.Add(s, l.K.V), min(l.K.Digits, l.G1.Digits))
 		}
 		rep.Layers = append(rep.Layers, row)
 	}
-	return rep, nil
+	return nil
+}
+
+// addDepthInputs adds the two-input columns to the rows: the exact
+// recursion and the bootstrapped one, at the rows' layers (float64, at
+// most depthDigits digits whatever --digits is).
+func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs) error {
+	two, err := a.IterateTwo(f.cb.f, f.cw.f, in.kpp, in.kmm, in.kpm, f.layers, f.every)
+	if err != nil {
+		return err
+	}
+	// K[0], K[1], K[2] of the inputs (5.15)–(5.20) start the bootstrap.
+	k0 := (in.kpp + in.kmm + 2*in.kpm) / 4
+	k1 := (in.kpp - in.kmm) / 2
+	k2 := (in.kpp + in.kmm - 2*in.kpm) / 4
+	boot, err := a.IterateBootstrap(f.cb.f, f.cw.f, k0, k1, k2, f.layers, f.every)
+	if err != nil {
+		return err
+	}
+	if len(two) != len(rep.Layers) || len(boot) != len(rep.Layers) {
+		return fmt.Errorf("two-input rows: %d and %d for %d layers", len(two), len(boot), len(rep.Layers))
+	}
+	num := func(v float64) jsonNum { return floatNum(v, depthDigits) }
+	for i := range rep.Layers {
+		r, t, b := &rep.Layers[i], two[i], boot[i]
+		r.Kpp, r.Kmm, r.Kpm, r.Rho, r.Psi = num(t.Kpp), num(t.Kmm), num(t.Kpm), num(t.Rho), num(t.Psi)
+		r.DK1, r.DDK2 = num(b.DK1), num(b.DDK2)
+	}
+	return nil
 }
 
 func depthColumns(r *depthReport) []string {
@@ -144,13 +275,25 @@ func depthColumns(r *depthReport) []string {
 	if len(r.Layers) > 0 && r.Layers[0].VOverNK2 != "" {
 		cols = append(cols, "V_over_nK2", "K_plus_G1_over_n")
 	}
+	if len(r.Layers) > 0 && r.Layers[0].Kpp != "" {
+		cols = append(cols, "K_pp", "K_mm", "K_pm", "rho", "psi", "dK1", "ddK2")
+	}
 	return cols
 }
 
-func depthCells(row depthRow, n int) []string {
-	cells := []string{strconv.Itoa(row.L), string(row.K), string(row.V), string(row.G1), string(row.ChiPar), string(row.ChiPerp),
-		string(row.VOverNK2), string(row.KPlusG1OvN)}
-	return cells[:n]
+func depthCells(row depthRow, cols []string) []string {
+	byName := map[string]jsonNum{"K": row.K, "V": row.V, "G1": row.G1, "chi_par": row.ChiPar, "chi_perp": row.ChiPerp,
+		"V_over_nK2": row.VOverNK2, "K_plus_G1_over_n": row.KPlusG1OvN, "K_pp": row.Kpp, "K_mm": row.Kmm, "K_pm": row.Kpm,
+		"rho": row.Rho, "psi": row.Psi, "dK1": row.DK1, "ddK2": row.DDK2}
+	cells := make([]string, len(cols))
+	for i, c := range cols {
+		if c == "l" {
+			cells[i] = strconv.Itoa(row.L)
+			continue
+		}
+		cells[i] = string(byName[c])
+	}
+	return cells
 }
 
 func writeDepthCSV(stdout, stderr io.Writer, r *depthReport) int {
@@ -158,7 +301,7 @@ func writeDepthCSV(stdout, stderr io.Writer, r *depthReport) int {
 	cols := depthColumns(r)
 	w.Write(cols)
 	for _, row := range r.Layers {
-		w.Write(depthCells(row, len(cols)))
+		w.Write(depthCells(row, cols))
 	}
 	if w.Flush(); w.Error() != nil {
 		errorf(stderr, "writing CSV: %v", w.Error())
@@ -176,7 +319,7 @@ func writeDepthText(w io.Writer, r *depthReport) {
 	}
 	fmt.Fprintln(tw)
 	for _, row := range r.Layers {
-		for _, c := range depthCells(row, len(cols)) {
+		for _, c := range depthCells(row, cols) {
 			fmt.Fprintf(tw, "%s\t", c)
 		}
 		fmt.Fprintln(tw)

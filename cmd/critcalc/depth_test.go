@@ -66,9 +66,60 @@ func TestDepthBadInput(t *testing.T) {
 		{"depth", "tanh", "--cb", "0", "--cw", "-1", "--layers", "10"},
 		{"depth", "tanh", "--cb", "0", "--cw", "1"},
 		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--json", "--csv"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--inputs", "1,1"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--inputs", "1,1,2"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--inputs", "0,1,0"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--inputs", "1,x,0"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--digits", "0"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "200000", "--digits", "20"},
 	} {
 		if code, _, _ := runCLI(args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
+
+// --inputs adds the two-input columns with their keys; for ReLU at
+// criticality the polar angle from ψ = 1 follows the exact arc-cosine map:
+// ψ·(ℓ+1) = 9.2752 at ℓ = 10³ (seed digest Part 5, 4 decimals), and the
+// diagonal stays at K = 1.
+func TestDepthInputs(t *testing.T) {
+	code, out, stderr := runCLI("depth", "relu", "--cb", "0", "--cw", "2", "--layers", "1001", "--every", "1001",
+		"--inputs", "1,1,0.54030230586813971740", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct{ Layers []map[string]float64 }
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Layers) != 1 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	l := rep.Layers[0]
+	for _, k := range []string{"K_pp", "K_mm", "K_pm", "rho", "psi", "dK1", "ddK2"} {
+		if _, ok := l[k]; !ok {
+			t.Errorf("key %q missing from %v", k, l)
+		}
+	}
+	if got := l["psi"] * 1001; math.Abs(got-9.2752) > 1e-4 || l["K_pp"] != 1 || l["K_mm"] != 1 {
+		t.Errorf("ψ·(ℓ+1) = %v, K_pp = %v, K_mm = %v", got, l["K_pp"], l["K_mm"])
+	}
+}
+
+// --digits above 9 iterates in high precision: tanh at criticality keeps
+// the float64 run's leading digits and prints more.
+func TestDepthDigits(t *testing.T) {
+	code, out, stderr := runCLI("depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "20", "--every", "20", "--digits", "20", "--csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, fout, _ := runCLI("depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "20", "--every", "20", "--csv")
+	hi := strings.Split(strings.Split(strings.TrimSpace(out), "\n")[1], ",")
+	lo := strings.Split(strings.Split(strings.TrimSpace(fout), "\n")[1], ",")
+	for i := 1; i < len(lo); i++ {
+		var h, f float64
+		json.Unmarshal([]byte(hi[i]), &h)
+		json.Unmarshal([]byte(lo[i]), &f)
+		if len(strings.TrimLeft(strings.NewReplacer(".", "", "-", "").Replace(strings.Split(hi[i], "e")[0]), "0")) < 18 || math.Abs(h-f) > 1e-8*math.Abs(f) {
+			t.Errorf("column %d: %s at 20 digits, %s in float64", i, hi[i], lo[i])
 		}
 	}
 }

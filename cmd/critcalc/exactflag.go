@@ -21,6 +21,9 @@ func newExactFlag(v float64) *exactFlag {
 	return &exactFlag{f: v, r: new(big.Rat).SetFloat64(v)}
 }
 
+// newRequiredFlag returns an exact flag that has no value (NaN) until set.
+func newRequiredFlag() *exactFlag { return &exactFlag{f: math.NaN()} }
+
 func (e *exactFlag) String() string {
 	if e == nil || e.r == nil {
 		return ""

@@ -1,0 +1,124 @@
+package recursions
+
+import (
+	"fmt"
+	"math/big"
+
+	"critcalc/calc"
+)
+
+// LayerDigits is one layer of IterateDigits: K, V, G{1}, χ∥ and χ⊥, each
+// with the digits that two working precisions agree on.
+type LayerDigits struct {
+	L                         int
+	K, V, G1, ChiPar, ChiPerp Certified
+}
+
+// maxDigitsLayers bounds IterateDigits: every layer costs two sets of
+// high-precision averages (milliseconds each).
+const maxDigitsLayers = 100000
+
+// IterateDigits runs the recursions of Iterate — (5.108)–(5.110), with the
+// source c_b{1} + c_W{1}g(K) of (5.140) when cb1 and cw1 are not nil — in
+// high-precision arithmetic from the exact K^(1) = k1 > 0 and exact C_b,
+// C_W. The whole iteration runs twice, with every Gaussian average
+// certified to digits+10 and to digits+20 digits, and each reported value
+// keeps the leading digits on which the two runs agree, at most digits: the
+// rounding that a long iteration accumulates, and the cancellation in j(K)
+// as K → 0, show up as fewer agreeing digits.
+func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb1, cw1 *big.Rat) ([]LayerDigits, error) {
+	switch {
+	case L < 1 || L > maxDigitsLayers:
+		return nil, fmt.Errorf("recursions: IterateDigits needs 1 ≤ L ≤ %d, got %d", maxDigitsLayers, L)
+	case every < 1:
+		return nil, fmt.Errorf("recursions: IterateDigits needs every ≥ 1, got %d", every)
+	case digits < 1 || digits > MaxDigits:
+		return nil, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
+	case k1.Sign() <= 0 || cw.Sign() <= 0 || cb.Sign() < 0:
+		return nil, fmt.Errorf("recursions: IterateDigits needs K^(1) > 0, C_W > 0, C_b ≥ 0")
+	}
+	var runs [2][][5]*big.Float
+	for i, extra := range []int{10, 20} {
+		r, err := a.iterateBig(cb, cw, k1, L, every, digits+extra, cb1, cw1)
+		if err != nil {
+			return nil, err
+		}
+		runs[i] = r
+	}
+	out := make([]LayerDigits, len(runs[0]))
+	names := [5]string{"K", "V", "G{1}", "χ∥", "χ⊥"}
+	for i := range out {
+		l := &out[i]
+		l.L = min((i+1)*every, L)
+		dst := [5]*Certified{&l.K, &l.V, &l.G1, &l.ChiPar, &l.ChiPerp}
+		for j := range dst {
+			lo, hi := runs[0][i][j], runs[1][i][j]
+			if lo.Sign() == 0 && hi.Sign() == 0 {
+				*dst[j] = exact(hi, digits)
+				continue
+			}
+			c, err := agreeing(names[j], lo, hi, digits)
+			if err != nil {
+				return nil, fmt.Errorf("recursions: layer %d: %w", l.L, err)
+			}
+			*dst[j] = c
+		}
+	}
+	return out, nil
+}
+
+// iterateBig is one high-precision run of IterateDigits with averages to
+// work digits; it returns K, V, G{1}, χ∥, χ⊥ of the reported layers.
+func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw1 *big.Rat) ([][5]*big.Float, error) {
+	m, err := a.critical()
+	if err != nil {
+		return nil, err
+	}
+	_, scaleInvariant, err := ScaleInvariantOf(a.Sigma)
+	if err != nil {
+		return nil, err
+	}
+	prec := calc.BitsForDigits(work) + 16
+	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
+	CB, CW := f().SetRat(cb), f().SetRat(cw)
+	ren := cb1 != nil && cw1 != nil
+	var CB1, CW1 *big.Float
+	if ren {
+		CB1, CW1 = f().SetRat(cb1), f().SetRat(cw1)
+	}
+	K, V, G := f().SetRat(k1), f(), f()
+	var out [][5]*big.Float
+	for l := 1; ; l++ {
+		if K.Sign() <= 0 {
+			return nil, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l)
+		}
+		Kr, _ := K.Rat(nil)
+		v, err := m.AtDigits(Kr, work)
+		if err != nil {
+			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
+		}
+		q := quantities(K, CW, v) // g, g', χ∥, χ∥z, χ⊥, h, j, vertex, g''
+		chiPar := q[3]            // (C_W/K)⟨zσσ'⟩: no cancellation
+		if l%every == 0 || l == L {
+			out = append(out, [5]*big.Float{K, V, G, chiPar, q[4]})
+		}
+		if l == L {
+			return out, nil
+		}
+		j8 := f()
+		if !scaleInvariant {
+			j8.Quo(q[6], f().Mul(big.NewFloat(8), f().Mul(K, K)))
+		}
+		nK := f().Mul(CW, q[0])
+		nK.Add(nK, CB)
+		nV := f().Mul(f().Mul(chiPar, chiPar), V)
+		nV.Add(nV, q[7])
+		nG := f().Mul(chiPar, G)
+		nG.Add(nG, f().Mul(j8, V))
+		if ren {
+			nG.Add(nG, CB1)
+			nG.Add(nG, f().Mul(CW1, q[0]))
+		}
+		K, V, G = nK, nV, nG
+	}
+}
