@@ -92,14 +92,38 @@ func (m *Many) At(K float64) ([]Value, error) {
 		}
 		return out, nil
 	}
+	T, err := m.TailCut(K)
+	if err != nil {
+		return nil, err
+	}
+	return m.AtCut(K, T)
+}
+
+// TailCut returns the cut ±T (in t = z/√K) that At uses at K > 0: the
+// widest of the integrands' cuts. An iteration whose K moves little from
+// one call to the next can compute it once in a while and call AtCut.
+func (m *Many) TailCut(K float64) (float64, error) {
+	if !(K > 0) || math.IsInf(K, 0) {
+		return 0, fmt.Errorf("expectations of %d integrands: the variance K must be finite and > 0, got %g", len(m.ins), K)
+	}
 	T := 0.0
 	for _, in := range m.ins {
 		t, err := in.tailCut(K, float64LogCut)
 		if err != nil {
-			return nil, fmt.Errorf("expectation of %s at K = %g: %w", in.expr, K, err)
+			return 0, fmt.Errorf("expectation of %s at K = %g: %w", in.expr, K, err)
 		}
 		T = max(T, t)
 	}
+	return T, nil
+}
+
+// AtCut is At at K > 0 with the tail cut T given (from TailCut at this K
+// or one close to it).
+func (m *Many) AtCut(K, T float64) ([]Value, error) {
+	if !(K > 0) || math.IsInf(K, 0) || !(T > 0) {
+		return nil, fmt.Errorf("expectations of %d integrands: need finite K > 0 and T > 0, got %g, %g", len(m.ins), K, T)
+	}
+	out := make([]Value, len(m.ins))
 	sk := math.Sqrt(K)
 	edges := []float64{-T}
 	for _, z := range m.kinks {

@@ -3,6 +3,7 @@ package recursions
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"critcalc/calc"
 	"critcalc/hermite"
@@ -95,6 +96,8 @@ type depthAverages struct {
 	// j(K) ≡ 0 exactly (5.113)–(5.117), so G{1} stays exactly 0 (5.118)
 	// instead of collecting the rounding of three cancelling moments.
 	scaleInvariant bool
+	// cut is the tail cut last computed, at K = cutK.
+	cut, cutK float64
 }
 
 // layerStep holds the averages of one layer at K: g = ⟨σ²⟩, ⟨σ⁴⟩,
@@ -149,9 +152,22 @@ func noKinks(f calc.Expr) (bool, error) {
 // errNotFinite is the cause of an error for an average that is not finite.
 var errNotFinite = errors.New("an average is not finite")
 
+// tailMove is how far, relatively, K may move from where the tail cut
+// was last computed before it is computed again: the cut is a whole
+// number of standard deviations chosen with a margin of e^−40, which a 1%
+// change of K does not use up.
+const tailMove = 0.01
+
 // step evaluates the averages of one layer at K > 0.
 func (d *depthAverages) step(K, cw float64) (layerStep, error) {
-	v, err := d.m.At(K)
+	if d.cutK == 0 || math.Abs(K/d.cutK-1) > tailMove {
+		T, err := d.m.TailCut(K)
+		if err != nil {
+			return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
+		}
+		d.cutK, d.cut = K, T
+	}
+	v, err := d.m.AtCut(K, d.cut)
 	if err != nil {
 		return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 	}
