@@ -1,0 +1,122 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"critcalc/recursions"
+)
+
+// Float64Digits is the most significant digits a table shows of a float64
+// result: Gaussian averages are good to about 1e-13.
+const Float64Digits = 12
+
+// maxAnalysisDigits is the most digits of the certified analysis.
+const maxAnalysisDigits = recursions.MaxDigits
+
+// a1Digits is the most digits shown of a float64 ã₁ = j(K*)/(8K*²), in
+// which j cancels up to five digits (SWISH) against averages good to
+// about 1e-14.
+const a1Digits = 9
+
+// criticalRow is one critical point of one activation, as the tables show
+// it.
+type criticalRow struct {
+	act       Activation
+	class     string
+	k         Cell // K*; text "any" for a line of fixed points
+	cb, cw    Cell
+	a1, a32   Cell
+	stability string
+	x         exponents
+	physical  bool
+}
+
+// analysis is the critical analysis of one activation with its rows.
+type analysis struct {
+	act  Activation
+	an   *recursions.Analysis
+	rows []criticalRow
+}
+
+// analyzeActivation runs recursions.Analyze (digits ≤ Float64Digits) or
+// recursions.AnalyzeDigits (more) and turns each critical point into a row.
+// Unphysical roots (C_b < 0) are kept with physical = false.
+func analyzeActivation(a Activation, digits int) (*analysis, error) {
+	if digits < 1 || digits > recursions.MaxDigits {
+		return nil, fmt.Errorf("digits must be between 1 and %d, got %d", recursions.MaxDigits, digits)
+	}
+	if digits > Float64Digits {
+		ad, err := recursions.AnalyzeDigits(a.Sigma, recursions.DefaultKmax, digits)
+		if err != nil {
+			return nil, fmt.Errorf("analysing %s to %d digits: %w", a.Label, digits, err)
+		}
+		return digitsRows(a, ad), nil
+	}
+	an, err := recursions.Analyze(a.Sigma, recursions.DefaultKmax)
+	if err != nil {
+		return nil, fmt.Errorf("analysing %s: %w", a.Label, err)
+	}
+	return floatRows(a, an, digits), nil
+}
+
+func floatRows(a Activation, an *recursions.Analysis, digits int) *analysis {
+	res := &analysis{act: a, an: an}
+	num := func(v float64) Cell { return FloatCell(v, min(digits, Float64Digits)) }
+	if si := an.ScaleInvariant; si != nil {
+		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: TextCell("any"),
+			cb: num(si.Cb), cw: num(si.CW), stability: "marginal (line of fixed points)",
+			x: scaleInvariantExponents(si.RhoKink), physical: true})
+	}
+	for _, p := range an.Points {
+		r := criticalRow{act: a, k: num(p.K), cb: num(p.Cb), cw: num(p.CW), stability: p.Stability, physical: p.Physical}
+		switch {
+		case p.Kinked:
+			r.class, r.a32, r.x = recursions.ClassKinkedLinear, num(p.A32), kinkedExponents(an.Kinked)
+		case p.K == 0:
+			r.class, r.a1 = recursions.ClassKZero, num(p.A1)
+			r.x = kZeroExponents(an.Taylor.A1, floatExpo(an.Taylor.B1/an.Taylor.A1, min(digits, Float64Digits)))
+		default:
+			r.class, r.a1 = recursions.ClassHalfStable, FloatCell(p.A1, min(digits, a1Digits))
+			if strings.HasPrefix(p.Stability, "half-stable") {
+				r.x = halfStableExponents()
+			}
+		}
+		res.rows = append(res.rows, r)
+	}
+	return res
+}
+
+func certCell(c recursions.Certified) Cell { return BigCell(c.V, c.Digits) }
+
+func digitsRows(a Activation, ad *recursions.AnalysisDigits) *analysis {
+	res := &analysis{act: a, an: ad.Analysis}
+	if si := ad.ScaleInvariant; si != nil {
+		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: TextCell("any"),
+			cb: IntCell(0), cw: certCell(si.CW), stability: "marginal (line of fixed points)",
+			x: scaleInvariantExponents(ad.Analysis.ScaleInvariant.RhoKink), physical: true})
+	}
+	for i, p := range ad.Points {
+		fp := ad.Analysis.Points[i]
+		r := criticalRow{act: a, k: certCell(p.K), cb: certCell(p.Cb), cw: certCell(p.CW), stability: fp.Stability, physical: fp.Physical}
+		switch {
+		case fp.Kinked:
+			r.class, r.a32, r.x = recursions.ClassKinkedLinear, certCell(p.A32), kinkedExponents(ad.Analysis.Kinked)
+		case fp.K == 0:
+			r.class, r.a1 = recursions.ClassKZero, certCell(p.A1)
+			pp := ad.Taylor.PPerp
+			v := 0.0
+			if pp.V != nil {
+				v, _ = pp.V.Float64()
+			}
+			r.x = kZeroExponents(fp.A1, expo{v, pp.V != nil, certCell(pp)})
+		default:
+			r.class, r.a1 = recursions.ClassHalfStable, certCell(p.A1)
+			if strings.HasPrefix(fp.Stability, "half-stable") {
+				r.x = halfStableExponents()
+			}
+		}
+		res.rows = append(res.rows, r)
+	}
+	return res
+}

@@ -1,0 +1,25 @@
+// Package report turns critcalc's results into appendix material: tables
+// in Markdown, LaTeX (booktabs), CSV and JSON, and figures as PNG or SVG
+// through gonum/plot.
+//
+// A Table is a view of package results, never a second computation: the
+// PDLT table (PDLTTable) shows what recursions.Analyze and AnalyzeDigits
+// find for each activation (class, K*, (C_b, C_W), a₁ or ã₁, stability,
+// depth exponents); the Joudaki–Hofmann table (JoudakiTable) shows
+// hermite.KernelMap and its Theorem 1 analysis beside the values printed
+// in their Table S.1, flagging the printed values that the recomputation
+// contradicts; ExponentsTable lists the depth exponents of PDLT chapter 5
+// by universality class and FiniteWidthTable the 1/n coefficients of the
+// four-point vertex and the NLO metric, with the corrected renormalized
+// G{1} coefficient.
+//
+// Every number cell carries its count of significant digits, which the
+// builders choose from the accuracy of the source: float64 results at
+// most 12 digits (ã₁, which cancels up to five digits, at most 9),
+// certified high-precision results with exactly the digits two working
+// precisions agree on. The renderers print a cell as it was built, so the
+// four formats show the same digits, and the output is deterministic.
+//
+// The figures (RatioFigure, KernelMapFigure, DepthFigure) each return a
+// *plot.Plot; Save writes one by the extension of the file name.
+package report

@@ -1,0 +1,117 @@
+package report
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+)
+
+// TestFigureGolden draws each figure as PNG and compares its pixels with
+// testdata/NAME_golden.png exactly, as gonum/plot's own tests do with
+// cmpimg.Equal (a pixel-for-pixel comparison; the PNG bytes themselves may
+// differ between encoders). -update rewrites the golden images.
+func TestFigureGolden(t *testing.T) {
+	gelu := mustActivations("gelu", "gelu")[0]
+	tests := []struct {
+		name string
+		draw func() (*plot.Plot, error)
+	}{
+		{"ratio", func() (*plot.Plot, error) { return RatioFigure(RatioFigureActivations(), 20, 200) }},
+		{"kernelmap", func() (*plot.Plot, error) { return KernelMapFigure(gelu, -0.5, 10) }},
+		{"depth", func() (*plot.Plot, error) { return DepthFigure(gelu, 0, 40) }},
+	}
+	for _, tt := range tests {
+		p, err := tt.draw()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		w, err := p.WriterTo(FigureWidth, FigureHeight, "png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := w.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", tt.name+"_golden.png")
+		if *update {
+			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if !samePixels(t, b.Bytes(), want) {
+			got := filepath.Join(t.TempDir(), tt.name+".png")
+			_ = os.WriteFile(got, b.Bytes(), 0o644)
+			t.Errorf("%s: the image differs from %s (got: %s)", tt.name, path, got)
+		}
+	}
+}
+
+// samePixels reports whether two PNG images have the same size and the
+// same colour at every pixel.
+func samePixels(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return false
+	}
+	ra, rb := image.NewRGBA(ia.Bounds()), image.NewRGBA(ib.Bounds())
+	draw.Draw(ra, ra.Bounds(), ia, ia.Bounds().Min, draw.Src)
+	draw.Draw(rb, rb.Bounds(), ib, ib.Bounds().Min, draw.Src)
+	return bytes.Equal(ra.Pix, rb.Pix)
+}
+
+func TestFigureErrors(t *testing.T) {
+	tanh := mustActivations("tanh", "tanh")
+	tests := []struct {
+		name string
+		draw func() (*plot.Plot, error)
+		want string
+	}{
+		{"kmax 0", func() (*plot.Plot, error) { return RatioFigure(tanh, 0, 10) }, "kmax"},
+		{"one point", func() (*plot.Plot, error) { return RatioFigure(tanh, 1, 1) }, "points"},
+		{"no activation", func() (*plot.Plot, error) { return RatioFigure(nil, 1, 10) }, "no activation"},
+		{"rho0 = 1", func() (*plot.Plot, error) { return KernelMapFigure(tanh[0], 1, 10) }, "(−1, 1)"},
+		{"no layers", func() (*plot.Plot, error) { return DepthFigure(tanh[0], 0.5, 0) }, "layers"},
+		{"linear map", func() (*plot.Plot, error) { return DepthFigure(mustActivations("x", "x")[0], 0.5, 5) }, "linear"},
+		{"divergent", func() (*plot.Plot, error) { return RatioFigure(mustActivations("e", "exp(x^2)"), 1, 10) }, "diverges"},
+	}
+	for _, tt := range tests {
+		if _, err := tt.draw(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	p, err := RatioFigure(tanh, 1, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(p, filepath.Join(t.TempDir(), "f.pdf")); err == nil || !strings.Contains(err.Error(), ".png or .svg") {
+		t.Errorf("Save .pdf: err = %v", err)
+	}
+	svg := filepath.Join(t.TempDir(), "f.svg")
+	if err := Save(p, svg); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Errorf("Save .svg wrote no SVG (%v)", err)
+	}
+}

@@ -1,0 +1,113 @@
+package report
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Table is a table of results: a title, columns, rows of cells and
+// footnotes (sources, corrections of printed values, omissions).
+type Table struct {
+	// Name is the short name of the table ("pdlt", "joudaki", …).
+	Name string
+	// Title is the caption.
+	Title   string
+	Columns []Column
+	Rows    [][]Cell
+	// Footnotes are printed below the table in order.
+	Footnotes []string
+}
+
+// Column is one column of a Table.
+type Column struct {
+	// Key names the column in CSV headers and JSON objects; it is a stable
+	// identifier (letters, digits and '_').
+	Key string
+	// Header is the human heading (Markdown and LaTeX), which may hold
+	// Unicode symbols.
+	Header string
+	// TeX, when set, replaces Header in LaTeX output.
+	TeX string
+	// Note qualifies the heading: a unit, an equation, a convention.
+	Note string
+}
+
+// CellKind says what a Cell holds.
+type CellKind int
+
+// The kinds of cells.
+const (
+	Empty  CellKind = iota // nothing: the value does not apply
+	Text                   // a word or phrase
+	Number                 // a number with a count of significant digits
+)
+
+// Cell is one entry of a Table: empty, text, or a number already written
+// with its significant digits (so that 30 certified digits survive into
+// every format).
+type Cell struct {
+	Kind CellKind
+	// S is the text, or the number in a form valid in JSON ("1.5",
+	// "-2.5e-6").
+	S string
+	// Digits is the count of significant digits of a number.
+	Digits int
+}
+
+// TextCell returns a text cell.
+func TextCell(s string) Cell { return Cell{Kind: Text, S: s} }
+
+// FloatCell returns v with at most digits significant digits (and at most
+// 15, which a float64 holds). A NaN becomes an empty cell and ±Inf the
+// text "∞" or "−∞": builders must not pass either as a result.
+func FloatCell(v float64, digits int) Cell {
+	switch {
+	case math.IsNaN(v):
+		return Cell{}
+	case math.IsInf(v, 1):
+		return TextCell("∞")
+	case math.IsInf(v, -1):
+		return TextCell("−∞")
+	}
+	d := max(1, min(digits, 15))
+	return Cell{Kind: Number, S: trimExp(strconv.FormatFloat(v, 'g', d, 64)), Digits: d}
+}
+
+// BigCell returns v with digits significant digits; a nil v is an empty
+// cell.
+func BigCell(v *big.Float, digits int) Cell {
+	if v == nil || digits < 1 {
+		return Cell{}
+	}
+	return Cell{Kind: Number, S: trimExp(v.Text('g', digits)), Digits: digits}
+}
+
+// IntCell returns an exact integer.
+func IntCell(i int) Cell {
+	s := strconv.Itoa(i)
+	return Cell{Kind: Number, S: s, Digits: len(strings.TrimPrefix(s, "-"))}
+}
+
+// trimExp writes exponents without '+' or zero padding ("1e+05" → "1e5",
+// "2.5e-06" → "2.5e-6"), a form that JSON and critcalc both read.
+func trimExp(s string) string {
+	i := strings.IndexByte(s, 'e')
+	if i < 0 {
+		return s
+	}
+	mant, exp := s[:i+1], s[i+1:]
+	sign := ""
+	if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+		if exp[0] == '-' {
+			sign = "-"
+		}
+		exp = exp[1:]
+	}
+	exp = strings.TrimLeft(exp, "0")
+	if exp == "" {
+		exp = "0"
+	}
+	return mant + sign + exp
+}

@@ -1,0 +1,45 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DefaultDigits is the number of significant digits tables show unless
+// asked for more or fewer.
+const DefaultDigits = 6
+
+// TableNames lists the tables BuildTable knows, in documentation order.
+var TableNames = []string{"pdlt", "joudaki", "exponents", "finite-width"}
+
+// BuildTable returns the table name for acts with digits significant
+// digits; nil acts means the table's default activations (PDLTActivations,
+// or JoudakiActivations for "joudaki").
+func BuildTable(name string, acts []Activation, digits int) (*Table, error) {
+	switch name {
+	case "pdlt":
+		return PDLTTable(orDefault(acts, PDLTActivations), digits)
+	case "joudaki":
+		return JoudakiTable(orDefault(acts, JoudakiActivations), digits)
+	case "exponents":
+		return ExponentsTable(orDefault(acts, PDLTActivations), digits)
+	case "finite-width":
+		return FiniteWidthTable(orDefault(acts, PDLTActivations), digits)
+	}
+	return nil, fmt.Errorf("unknown table %q (want %s)", name, strings.Join(TableNames, ", "))
+}
+
+// MaxDigits returns the most significant digits table name accepts.
+func MaxDigits(name string) int {
+	if name == "pdlt" || name == "exponents" {
+		return maxAnalysisDigits
+	}
+	return Float64Digits
+}
+
+func orDefault(acts []Activation, def func() []Activation) []Activation {
+	if len(acts) == 0 {
+		return def()
+	}
+	return acts
+}
