@@ -1,0 +1,256 @@
+package asymptotics
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"critcalc/calc"
+	"critcalc/recursions"
+)
+
+// checkAll fails for every comparison that does not agree and checks that
+// the listed comparisons are present.
+func checkAll(t *testing.T, name string, c Confirmation, want []string) {
+	t.Helper()
+	have := map[string]bool{}
+	for _, x := range c.Comparisons {
+		key := x.Quantity + " " + x.What
+		if x.What == "coefficient" {
+			key = fmt.Sprintf("%s %g/%d", x.Quantity, x.Power, x.LogPower)
+		}
+		have[key] = true
+		if !x.Agrees {
+			t.Errorf("%s: %s %s (power %g, log %d): predicted %.10g, fitted %.10g ± %.2g", name, x.Quantity, x.What, x.Power, x.LogPower, x.Predicted, x.Fitted, x.Err)
+		}
+	}
+	for _, k := range want {
+		if !have[k] {
+			t.Errorf("%s: no comparison %q", name, k)
+		}
+	}
+}
+
+// TestConfirmTanh iterates tanh at criticality (C_b, C_W) = (0, 1) from
+// K⁽¹⁾ = 1 to ℓ = 10⁵ with the renormalized NLO metric (c_b{1} = 0,
+// c_W{1} = 2/3, (5.142)), and
+//
+//   - reproduces the digest's Part 5 values at ℓ = 10⁵ (rounded to the 8
+//     digits given there): K·ℓ = 0.50002621, V·ℓ = 0.16667464,
+//     V/(K²ℓ) = 0.66662867, G_bare = −0.16665806, G_ren·ℓ = 1.23590278;
+//     the bare G{1} is the renormalized one less the response to the source
+//     c_W{1} g(K) = (2/3)K⁽ℓ⁺¹⁾, iterated alongside (the recursion is linear
+//     in its sources);
+//   - confirms every prediction of KZeroPredictions by Compare, with the
+//     two-input perturbations (5.46)–(5.48) iterated to 10⁴.
+func TestConfirmTanh(t *testing.T) {
+	const L = 100000
+	a := activation(t, "tanh(x)")
+	lay, err := a.Iterate(0, 1, 1, L, 1, &recursions.Renormalization{CW1: 2.0 / 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seqs := map[string]Sequence{}
+	add := func(key string, l int, v float64) {
+		s := seqs[key]
+		s.L, s.V = append(s.L, l), append(s.V, v)
+		seqs[key] = s
+	}
+	src := 0.0 // the part of G{1} driven by c_W{1} g(K)
+	for i, x := range lay {
+		add("K", x.L, x.K)
+		add("G1_ren", x.L, x.G1)
+		add("G1", x.L, x.G1-src)
+		if x.L > 1 {
+			add("V", x.L, x.V)
+			add("V_over_K2", x.L, x.V/(x.K*x.K))
+		}
+		if i+1 < len(lay) {
+			src = x.ChiPar*src + 2.0/3*lay[i+1].K
+		}
+	}
+	last := lay[L-1]
+	l := float64(L)
+	for _, tt := range []struct {
+		name string
+		got  float64
+		want string
+	}{
+		{"K·ℓ (S1-20)", last.K * l, "0.50002621"},
+		{"V·ℓ (S1-22)", last.V * l, "0.16667464"},
+		{"V/(K²ℓ) (S1-18)", last.V / (last.K * last.K * l), "0.66662867"},
+		{"G{1} bare (S1-24)", seqs["G1"].V[L-1], "-0.16665806"},
+		{"G{1} renormalized·ℓ (S1-27)", last.G1 * l, "1.23590278"},
+	} {
+		if s := fmt.Sprintf("%.8f", tt.got); s != tt.want {
+			t.Errorf("%s = %.12g, want %s", tt.name, tt.got, tt.want)
+		}
+	}
+	for k, v := range perturbations(t, a, 1, 1, 1e-3, 1e-3, 10000) {
+		seqs[k] = v
+	}
+	p, err := Predict(calc.MustParse("tanh(x)"), 0, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Class != recursions.ClassKZero {
+		t.Fatalf("class %q", p.Class)
+	}
+	c, err := Compare(p.Series, seqs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, "tanh", c, []string{"K exponent", "K 1/0", "K 2/1", "V exponent", "V 1/0", "V 2/1", "V 2/0",
+		"V_over_K2 -1/0", "V_over_K2 0/1", "V_over_K2 0/0", "dK1 exponent", "dK1 3/1", "ddK2 exponent", "ddK2 2/1",
+		"G1 0/0", "G1_ren exponent", "G1_ren 1/0", "p_V-2p_0 exponent"})
+	// ℓ₀ ≈ 0.344 for K⁽¹⁾ = 1 (digest S1-21, derived numerically there).
+	if !c.HasL0 || math.Abs(math.Exp(c.LogL0)-0.344) > 0.0005 {
+		t.Errorf("ℓ₀ = %v (fitted: %v), want 0.344", math.Exp(c.LogL0), c.HasL0)
+	}
+}
+
+// TestConfirmKZeroClass confirms the K* = 0 predictions for other members
+// of the class at criticality, 10⁴ layers each: sin (C_W = 1), erf
+// (C_W = π/4, digest S1-33) and tanh z + z²/10 (C_W = 1), whose even part
+// makes p⊥ = b₁/a₁ = 196/197 ≠ 1.
+func TestConfirmKZeroClass(t *testing.T) {
+	for _, tt := range []struct {
+		sigma string
+		cw    float64
+	}{{"sin(x)", 1}, {"erf(x)", math.Pi / 4}, {"tanh(x) + x^2/10", 1}} {
+		a := activation(t, tt.sigma)
+		seqs := iterated(t, a, 0, tt.cw, 1, 10000, nil)
+		for k, v := range perturbations(t, a, tt.cw, 1, 1e-3, 1e-3, 10000) {
+			seqs[k] = v
+		}
+		p, err := Predict(calc.MustParse(tt.sigma), 0, tt.cw, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Compare(p.Series, seqs, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.sigma, err)
+		}
+		checkAll(t, tt.sigma, c, []string{"K exponent", "K 1/0", "V exponent", "V 1/0", "V 2/0",
+			"ddK2 exponent", "dK1 exponent", "G1 0/0", "p_V-2p_0 exponent"})
+	}
+}
+
+// TestConfirmScaleInvariant confirms the scale-invariant predictions for
+// ReLU (ρ = 1/π, A₂ = A₄ = 1/2) and leaky ReLU with slope 0.2 (ρ = 0.19588,
+// digest S1-28) at (0, 1/A₂): K, V = (ℓ − 1)(3A₄/A₂² − 1)K*² (5.120; ReLU
+// 5K*², digest S1-17), G{1} = 0 (5.118) from 2000 layers; ψ, K[0], K[2]
+// from the exact angle map (5.162) over 10⁵ + 1 layers from ψ⁽¹⁾ = 1. For ReLU
+// also ψ·(ℓ + 1) = 9.4226 at ℓ = 10⁵ → 3π (digest Part 5, S1-29).
+func TestConfirmScaleInvariant(t *testing.T) {
+	for _, tt := range []struct {
+		sigma string
+		k1    float64
+	}{{"relu(x)", 1}, {"leaky_relu(x, 0.2)", 0.7}} {
+		sig := calc.MustParse(tt.sigma)
+		p, err := Predict(sig, 0, func() float64 {
+			si, _, _ := recursions.ScaleInvariantOf(sig)
+			return si.CW
+		}(), tt.k1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		si, _, _ := recursions.ScaleInvariantOf(sig)
+		seqs := iterated(t, activation(t, tt.sigma), 0, si.CW, tt.k1, 2000, nil)
+		ang := anglePsi(si.RhoKink, 1, tt.k1, 100001)
+		for k, v := range ang {
+			seqs[k] = v
+		}
+		c, err := Compare(p.Series, seqs, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.sigma, err)
+		}
+		checkAll(t, tt.sigma, c, []string{"K exponent", "V exponent", "V -1/0", "V 0/0", "V_over_K2 -1/0",
+			"G1 max_abs", "psi exponent", "psi 1/0", "K2 exponent", "K2 2/0", "K0 0/0", "p_V-2p_0 exponent"})
+		if tt.sigma == "relu(x)" {
+			// The digest counts ℓ as applications of the map: its ψ at
+			// ℓ = 10⁵ is ψ⁽¹⁰⁰⁰⁰¹⁾ here.
+			psi := ang["psi"].V[100001-1]
+			if s := fmt.Sprintf("%.4f", psi*100001); s != "9.4226" {
+				t.Errorf("ReLU ψ·(ℓ+1) at ℓ = 10⁵ = %.8g, want 9.4226", psi*100001)
+			}
+			for i, l := range seqs["V"].L {
+				if want := float64(l-1) * 5; math.Abs(seqs["V"].V[i]-want) > 1e-12*want {
+					t.Fatalf("ReLU V at ℓ = %d: %.17g, want (ℓ−1)·5·K*² = %g", l, seqs["V"].V[i], want)
+				}
+			}
+		}
+	}
+}
+
+// TestConfirmSemiCritical confirms ReLU at semi-criticality (C_b, C_W) =
+// (0.5, 2) from K⁽¹⁾ = 1: p₀ = −1, p_V = −3, p_V − 2p₀ = −1 (§5.4) and the
+// exact polynomials of SemiCriticalPredictions.
+func TestConfirmSemiCritical(t *testing.T) {
+	p, err := Predict(calc.MustParse("relu"), 0.5, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Class != ClassSemiCritical {
+		t.Fatalf("class %q", p.Class)
+	}
+	seqs := iterated(t, activation(t, "relu"), 0.5, 2, 1, 3000, nil)
+	c, err := Compare(p.Series, seqs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, "ReLU semi-critical", c, []string{"K exponent", "K -1/0", "K 0/0", "V exponent", "V -3/0", "V 0/0",
+		"V_over_K2 exponent", "V_over_K2 -1/0", "V_over_K2 0/0", "G1 max_abs", "p_V-2p_0 exponent"})
+}
+
+// TestCrossoverDepth checks (5.169) on the exact angle map (5.162) for
+// ReLU: from ψ⁽¹⁾ = 10⁻³ the angle stays within 1% of ψ⁽¹⁾ to
+// ℓ_cross/100, is near ψ⁽¹⁾/2 at ℓ_cross (the small-angle flow
+// dψ/dℓ = −(ρ/3)ψ² halves it there), and follows 3/(ρℓ) within 2% at
+// 100·ℓ_cross. The kernel form agrees with the angle form at small ψ.
+func TestCrossoverDepth(t *testing.T) {
+	rho, psi1 := 1/math.Pi, 1e-3
+	lc, err := CrossoverDepth(rho, psi1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	L := int(100*lc) + 1
+	ang := anglePsi(rho, psi1, 1, L)["psi"].V
+	at := func(l float64) float64 { return ang[int(l)-1] }
+	if r := at(lc/100) / psi1; math.Abs(r-1) > 0.01 {
+		t.Errorf("ψ(ℓ_cross/100)/ψ⁽¹⁾ = %g", r)
+	}
+	if r := at(lc) / psi1; r < 0.45 || r > 0.55 {
+		t.Errorf("ψ(ℓ_cross)/ψ⁽¹⁾ = %g, want ≈ 1/2", r)
+	}
+	if r := at(100*lc) / (3 / (rho * 100 * lc)); math.Abs(r-1) > 0.02 {
+		t.Errorf("ψ(100ℓ_cross)·ρℓ/3 = %g", r)
+	}
+	k0, k2 := (1+math.Cos(psi1))/2, (1-math.Cos(psi1))/2
+	lk, err := CrossoverDepthKernel(rho, k0, k2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(lk/lc-1) > 1e-6 {
+		t.Errorf("kernel form %g, angle form %g", lk, lc)
+	}
+}
+
+// TestPredictNotCritical checks that Predict refuses points without a
+// large-depth power law.
+func TestPredictNotCritical(t *testing.T) {
+	for _, tt := range []struct {
+		sigma  string
+		cb, cw float64
+	}{
+		{"tanh(x)", 0, 1.5},  // chaotic
+		{"relu(x)", 0, 1.9},  // χ = 0.95
+		{"swish", 0, 4},      // K* = 0 point repels (S1-6)
+		{"sigmoid(x)", 0, 1}, // no criticality
+		{"tanh(x)", -1, 1},   // bad input
+	} {
+		if p, err := Predict(calc.MustParse(tt.sigma), tt.cb, tt.cw, 1); err == nil {
+			t.Errorf("%s at (%g, %g): no error, class %s", tt.sigma, tt.cb, tt.cw, p.Class)
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package asymptotics
+
+import (
+	"math"
+	"testing"
+
+	"critcalc/calc"
+	"critcalc/recursions"
+)
+
+// chebMap is the step ΔK' − ΔK = C_b + C_W g(K* + ΔK) − K* − ΔK of the
+// exact kernel map on ΔK ∈ [lo, hi], as a Chebyshev interpolant on n
+// nodes of values computed with recursions' Gaussian averages.
+type chebMap struct {
+	c      []float64
+	lo, hi float64
+}
+
+func newChebMap(t *testing.T, a *recursions.Activation, cb, cw, kstar, lo, hi float64, n int) chebMap {
+	t.Helper()
+	f := make([]float64, n)
+	for k := range n {
+		x := math.Cos(math.Pi * (float64(k) + 0.5) / float64(n))
+		dk := lo + (x+1)/2*(hi-lo)
+		g, err := a.G(kstar + dk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f[k] = cb + cw*g - kstar - dk // the step ΔK' − ΔK
+	}
+	c := make([]float64, n)
+	for j := range n {
+		for k := range n {
+			c[j] += f[k] * math.Cos(math.Pi*float64(j)*(float64(k)+0.5)/float64(n))
+		}
+		c[j] *= 2 / float64(n)
+	}
+	c[0] /= 2
+	m := chebMap{c: c, lo: lo, hi: hi}
+	// The interpolant must match the exact step between the nodes to
+	// near the rounding of C_b + C_W g − K (~1e-15 for K ~ 10).
+	for _, u := range []float64{0.013, 0.37, 0.5, 0.911, 0.9993} {
+		dk := lo + u*(hi-lo)
+		g, err := a.G(kstar + dk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := math.Abs(m.step(dk) - (cb + cw*g - kstar - dk)); d > 2e-14 {
+			t.Fatalf("interpolated step off by %g at ΔK = %g", d, dk)
+		}
+	}
+	return m
+}
+
+// step returns ΔK' − ΔK by Clenshaw's recurrence.
+func (m chebMap) step(dk float64) float64 {
+	x := 2*(dk-m.lo)/(m.hi-m.lo) - 1
+	var b1, b2 float64
+	for j := len(m.c) - 1; j >= 1; j-- {
+		b1, b2 = 2*x*b1-b2+m.c[j], b1
+	}
+	return x*b1 - b2 + m.c[0]
+}
+
+// TestConfirmHalfStableGELU confirms ΔK ≈ [1/(−ã₁)]/ℓ (5.103) for GELU at
+// its half-stable point K* = (3 + √17)/2 (digest S1-12, S1-14: ã₁ =
+// −1.4362641873e−4, attracting from above). The asymptotic regime needs
+// ΔK ≪ 0.5 (the trivial fixed point lies 0.53 below K*), so ℓ ≫ 10⁴; the
+// 4·10⁶ layers run on a Chebyshev interpolant of the exact map (40 nodes
+// on ΔK ∈ [0, 2], checked against the map to 2e-14 absolute) from
+// ΔK⁽¹⁾ = 2, and the fits use the window [2·10⁵, 4·10⁶]. The tolerance is
+// Compare's: 3 fit uncertainties.
+func TestConfirmHalfStableGELU(t *testing.T) {
+	sig := calc.MustParse("gelu")
+	an, err := recursions.Analyze(sig, recursions.DefaultKmax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cp recursions.CriticalPoint
+	for _, p := range an.Points {
+		if p.K > 0 && p.Physical {
+			cp = p
+		}
+	}
+	if math.Abs(cp.K-(3+math.Sqrt(17))/2) > 1e-9 {
+		t.Fatalf("GELU half-stable K* = %.12g, want (3+√17)/2", cp.K)
+	}
+	p, err := Predict(sig, cp.Cb, cp.CW, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Class != recursions.ClassHalfStable {
+		t.Fatalf("class %q", p.Class)
+	}
+	m := newChebMap(t, activation(t, "gelu"), cp.Cb, cp.CW, cp.K, 0, 2, 40)
+	const L, every = 4000000, 20
+	var s Sequence
+	dk := 2.0
+	for l := 1; l <= L; l++ {
+		if l%every == 0 {
+			s.L, s.V = append(s.L, l), append(s.V, dk)
+		}
+		dk += m.step(dk)
+	}
+	c, err := Compare(p.Series, map[string]Sequence{"K_minus_Kstar": s}, 200000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, "GELU half-stable", c, []string{"K_minus_Kstar exponent", "K_minus_Kstar 1/0"})
+}
+
+// TestConfirmHalfStableSWISH confirms ΔK ≈ [1/(−ã₁)]/ℓ (5.103) for SWISH
+// at its half-stable point K* = 14.3201736180 (digest S1-7, S1-9: ã₁ =
+// +2.8497921894e−6, attracting from below, so ΔK ≈ −3.5·10⁵/ℓ). The other
+// fixed point lies 0.27 above K*, so ã₂/ã₁ ≈ −3.7 and the regime needs
+// |ΔK| ≪ 0.27: 2·10⁷ layers of a Chebyshev interpolant (30 nodes on
+// ΔK ∈ [−1, 0]) of the exact map from ΔK⁽¹⁾ = −1, fitted on [2·10⁶, 2·10⁷].
+func TestConfirmHalfStableSWISH(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2·10⁷ layers")
+	}
+	sig := calc.MustParse("swish")
+	an, err := recursions.Analyze(sig, recursions.DefaultKmax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cp recursions.CriticalPoint
+	for _, p := range an.Points {
+		if p.K > 0 && p.Physical {
+			cp = p
+		}
+	}
+	if math.Abs(cp.K-14.3201736180) > 1e-8 {
+		t.Fatalf("SWISH half-stable K* = %.12g, want 14.3201736180", cp.K)
+	}
+	p, err := Predict(sig, cp.Cb, cp.CW, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newChebMap(t, activation(t, "swish"), cp.Cb, cp.CW, cp.K, -1, 0, 30)
+	const L, every = 20000000, 100
+	var s Sequence
+	dk := -1.0
+	for l := 1; l <= L; l++ {
+		if l%every == 0 {
+			s.L, s.V = append(s.L, l), append(s.V, dk)
+		}
+		dk += m.step(dk)
+	}
+	c, err := Compare(p.Series, map[string]Sequence{"K_minus_Kstar": s}, 2000000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, "SWISH half-stable", c, []string{"K_minus_Kstar exponent", "K_minus_Kstar 1/0"})
+}

@@ -1,0 +1,198 @@
+package asymptotics
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// fitResult is one least-squares fit of the ansatz over one window.
+type fitResult struct {
+	p        float64
+	coeffs   []float64
+	basis    []Term
+	lo, hi   int
+	points   int
+	residual float64
+}
+
+// ansatz returns the basis positions (s, q) of the ansatz (5.93) up to
+// order, in the order of the expansion.
+func ansatz(order int, noLogs bool) [][2]int {
+	var out [][2]int
+	for s := 0; s <= order; s++ {
+		for q := s; q >= 0; q-- {
+			if noLogs && q > 0 {
+				continue
+			}
+			out = append(out, [2]int{s, q})
+		}
+	}
+	return out
+}
+
+// samplePoints picks up to n depths in [lo, hi] from ls, spread evenly
+// in log ℓ, and returns their indices in increasing order.
+func samplePoints(ls []int, lo, hi, n int) []int {
+	i0 := sort.SearchInts(ls, lo)
+	i1 := sort.SearchInts(ls, hi+1) // one past the last ℓ ≤ hi
+	if i1-i0 <= n {
+		idx := make([]int, 0, i1-i0)
+		for i := i0; i < i1; i++ {
+			idx = append(idx, i)
+		}
+		return idx
+	}
+	a, b := math.Log(float64(ls[i0])), math.Log(float64(ls[i1-1]))
+	var idx []int
+	for k := 0; k < n; k++ {
+		t := math.Exp(a + (b-a)*float64(k)/float64(n-1))
+		i := i0 + sort.Search(i1-i0, func(j int) bool { return float64(ls[i0+j]) >= t })
+		if i > i0 && i < i1 && t-float64(ls[i-1]) < float64(ls[i])-t {
+			i--
+		}
+		i = min(i, i1-1)
+		if len(idx) == 0 || idx[len(idx)-1] < i {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// linearFit solves the relative least-squares problem for a fixed
+// exponent p: minimize Σ_i (Σ_j c_j φ_j(ℓ_i)/y_i − 1)², with columns scaled
+// to unit largest entry before the QR factorization. It returns the
+// coefficients and the residual sum of squares.
+func linearFit(l, logl, y []float64, pos [][2]int, p float64) ([]float64, float64, error) {
+	n, m := len(l), len(pos)
+	a := mat.NewDense(n, m, nil)
+	b := mat.NewVecDense(n, nil)
+	scale := make([]float64, m)
+	for i := range n {
+		b.SetVec(i, 1)
+		for j, sq := range pos {
+			v := math.Exp(-(p+float64(sq[0]))*logl[i]) / y[i]
+			for range sq[1] {
+				v *= logl[i]
+			}
+			a.Set(i, j, v)
+			scale[j] = max(scale[j], math.Abs(v))
+		}
+	}
+	for j := range m {
+		if scale[j] == 0 {
+			return nil, 0, fmt.Errorf("basis column %d vanishes on the window", j)
+		}
+		for i := range n {
+			a.Set(i, j, a.At(i, j)/scale[j])
+		}
+	}
+	var qr mat.QR
+	qr.Factorize(a)
+	var x mat.VecDense
+	if err := qr.SolveVecTo(&x, false, b); err != nil {
+		return nil, 0, err
+	}
+	c := make([]float64, m)
+	for j := range m {
+		c[j] = x.AtVec(j) / scale[j]
+	}
+	var r mat.VecDense
+	r.MulVec(a, &x)
+	r.SubVec(&r, b)
+	rss := mat.Dot(&r, &r)
+	return c, rss, nil
+}
+
+// fitWindow fits the ansatz of the given order over the depths of ls in
+// [lo, hi], estimating the exponent unless fix is set.
+func fitWindow(ls []int, vs []float64, lo, hi, order int, noLogs, fix bool, p0 float64, maxPts int) (fitResult, error) {
+	pos := ansatz(order, noLogs)
+	idx := samplePoints(ls, lo, hi, maxPts)
+	need := len(pos) + 3
+	if !fix {
+		need++
+	}
+	if len(idx) < need {
+		return fitResult{}, fmt.Errorf("%w: %d points in window [%d, %d], need %d for order %d", errFit, len(idx), lo, hi, need, order)
+	}
+	l := make([]float64, len(idx))
+	logl := make([]float64, len(idx))
+	y := make([]float64, len(idx))
+	for i := idx[0]; i <= idx[len(idx)-1]; i++ {
+		if vs[i] == 0 || (vs[i] > 0) != (vs[idx[0]] > 0) {
+			return fitResult{}, fmt.Errorf("%w: the sequence vanishes or changes sign at ℓ = %d in the window [%d, %d]", errFit, ls[i], lo, hi)
+		}
+	}
+	for k, i := range idx {
+		l[k], y[k] = float64(ls[i]), vs[i]
+		logl[k] = math.Log(l[k])
+	}
+	p := p0
+	if !fix {
+		var err error
+		if p, err = searchExponent(l, logl, y, pos); err != nil {
+			return fitResult{}, fmt.Errorf("%w: window [%d, %d]: %v", errFit, lo, hi, err)
+		}
+	}
+	c, rss, err := linearFit(l, logl, y, pos, p)
+	if err != nil {
+		return fitResult{}, fmt.Errorf("%w: window [%d, %d]: %v", errFit, lo, hi, err)
+	}
+	basis := make([]Term, len(pos))
+	for j, sq := range pos {
+		basis[j] = Term{Power: p + float64(sq[0]), LogPower: sq[1]}
+	}
+	return fitResult{p: p, coeffs: c, basis: basis, lo: ls[idx[0]], hi: ls[idx[len(idx)-1]],
+		points: len(idx), residual: math.Sqrt(rss / float64(len(idx)))}, nil
+}
+
+// searchExponent minimizes the residual of linearFit over p: a scan of
+// ±0.5 around the mean log-slope −Δlog O/Δlog ℓ of the window, then
+// golden-section refinement around the best grid point. The scan stays
+// within less than 1 of the start because the basis at p − 1 contains the
+// one at p (shifted by one order), which would always fit at least as well;
+// a minimum at the edge of the scan is an error.
+func searchExponent(l, logl, y []float64, pos [][2]int) (float64, error) {
+	n := len(l)
+	start := -math.Log(y[n-1]/y[0]) / (logl[n-1] - logl[0])
+	rss := func(p float64) float64 {
+		_, r, err := linearFit(l, logl, y, pos, p)
+		if err != nil {
+			return math.Inf(1)
+		}
+		return r
+	}
+	const steps, step = 25, 0.02
+	best, bestK, bestR := start, 0, math.Inf(1)
+	for k := -steps; k <= steps; k++ {
+		p := start + float64(k)*step
+		if r := rss(p); r < bestR {
+			best, bestK, bestR = p, k, r
+		}
+	}
+	if math.IsInf(bestR, 1) {
+		return 0, fmt.Errorf("no exponent gives a finite fit")
+	}
+	if bestK == -steps || bestK == steps {
+		return 0, fmt.Errorf("the best exponent lies at the edge of the search %g ± %g: the window is not in the asymptotic regime", start, steps*step)
+	}
+	a, b := best-step, best+step
+	g := (math.Sqrt(5) - 1) / 2
+	x1, x2 := b-g*(b-a), a+g*(b-a)
+	f1, f2 := rss(x1), rss(x2)
+	for b-a > 1e-13 {
+		if f1 <= f2 {
+			b, x2, f2 = x2, x1, f1
+			x1 = b - g*(b-a)
+			f1 = rss(x1)
+		} else {
+			a, x1, f1 = x1, x2, f2
+			x2 = a + g*(b-a)
+			f2 = rss(x2)
+		}
+	}
+	return (a + b) / 2, nil
+}
