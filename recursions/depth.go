@@ -72,11 +72,7 @@ func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		if l%every == 0 || l == L {
-			chiPerp, err := a.ChiPerp(K, cw)
-			if err != nil {
-				return out, fmt.Errorf("recursions: layer %d: %w", l, err)
-			}
-			out = append(out, Layer{L: l, K: K, V: V, G1: G, ChiPar: st.chiPar, ChiPerp: chiPerp})
+			out = append(out, Layer{L: l, K: K, V: V, G1: G, ChiPar: st.chiPar, ChiPerp: st.chiPerp})
 		}
 		if l == L {
 			return out, nil
@@ -101,18 +97,19 @@ type depthAverages struct {
 }
 
 // layerStep holds the averages of one layer at K: g = ⟨σ²⟩, ⟨σ⁴⟩,
-// χ∥ = C_W⟨zσσ'⟩/K and j(K)/(8K²).
+// χ∥ = C_W⟨zσσ'⟩/K, χ⊥ = C_W⟨σ'²⟩ and j(K)/(8K²).
 type layerStep struct {
-	g, s4, chiPar, jOver8K2 float64
+	g, s4, chiPar, chiPerp, jOver8K2 float64
 }
 
-// depthAverages prepares ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ⁴⟩ and either ⟨(σ²)””⟩ (σ
-// without kinks) or ⟨σ²z⁴⟩ and ⟨σ²z²⟩.
+// depthAverages prepares ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ⁴⟩, ⟨σ'²⟩ and either ⟨(σ²)””⟩
+// (σ without kinks) or ⟨σ²z⁴⟩ and ⟨σ²z²⟩.
 func (a *Activation) depthAverages() (*depthAverages, error) {
 	z := calc.Var()
 	s := a.Sigma
 	s2 := calc.Mul(s, s)
-	fs := []calc.Expr{s2, calc.Mul(z, calc.Mul(s, calc.Derivative(s, 1))), calc.Mul(s2, s2)}
+	d1 := calc.Derivative(s, 1)
+	fs := []calc.Expr{s2, calc.Mul(z, calc.Mul(s, d1)), calc.Mul(s2, s2), calc.Mul(d1, d1)}
 	smooth, err := noKinks(s)
 	if err != nil {
 		return nil, err
@@ -171,16 +168,16 @@ func (d *depthAverages) step(K, cw float64) (layerStep, error) {
 	if err != nil {
 		return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 	}
-	st := layerStep{g: v[0].V, chiPar: cw / K * v[1].V, s4: v[2].V}
+	st := layerStep{g: v[0].V, chiPar: cw / K * v[1].V, s4: v[2].V, chiPerp: cw * v[3].V}
 	switch {
 	case d.scaleInvariant:
 		st.jOver8K2 = 0
 	case d.smooth:
-		st.jOver8K2 = cw * v[3].V / 8
+		st.jOver8K2 = cw * v[4].V / 8
 	default:
-		st.jOver8K2 = cw * (v[3].V - 6*K*v[4].V + 3*K*K*v[0].V) / (8 * K * K * K * K)
+		st.jOver8K2 = cw * (v[4].V - 6*K*v[5].V + 3*K*K*v[0].V) / (8 * K * K * K * K)
 	}
-	for _, x := range []float64{st.g, st.s4, st.chiPar, st.jOver8K2} {
+	for _, x := range []float64{st.g, st.s4, st.chiPar, st.chiPerp, st.jOver8K2} {
 		if x-x != 0 {
 			return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, errNotFinite)
 		}

@@ -84,6 +84,9 @@ type depthReport struct {
 	CW         jsonNum    `json:"C_W"`
 	Digits     int        `json:"digits"`
 	Layers     []depthRow `json:"layers"`
+	// Asymptotics sets the large-depth predictions against fits of the
+	// iterated sequences (float64 runs of at least minFitLayers layers).
+	Asymptotics *depthAsymptotics `json:"asymptotics,omitempty"`
 }
 
 type depthRow struct {
@@ -188,32 +191,54 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 		if err := addDepthDigits(rep, a, f); err != nil {
 			return nil, err
 		}
-	} else {
-		var ren *recursions.Renormalization
-		if f.renormalize {
-			ren = &recursions.Renormalization{Cb1: 0, CW1: 2 * f.cw.f / 3}
-		}
-		layers, err := a.Iterate(f.cb.f, f.cw.f, f.k1.f, f.layers, f.every, ren)
-		if err != nil {
-			return nil, err
-		}
-		num := func(v float64) jsonNum { return floatNum(v, digits) }
-		for _, l := range layers {
-			row := depthRow{L: l.L, K: num(l.K), V: num(l.V), G1: num(l.G1), ChiPar: num(l.ChiPar), ChiPerp: num(l.ChiPerp)}
-			if n := float64(f.width); n > 0 {
-				row.VOverNK2 = num(l.V / (n * l.K * l.K))
-				row.KPlusG1OvN = num(l.K + l.G1/n)
+		if inputs != nil {
+			if _, err := addDepthInputs(rep, a, f, inputs, f.every); err != nil {
+				return nil, err
 			}
-			rep.Layers = append(rep.Layers, row)
+		}
+		return rep, nil
+	}
+	// float64: with enough layers every layer is kept for the fit of the
+	// large-depth behaviour, and the rows are every --every-th of them.
+	fit := f.layers >= minFitLayers
+	step := f.every
+	if fit {
+		step = 1
+	}
+	var ren *recursions.Renormalization
+	if f.renormalize {
+		ren = &recursions.Renormalization{Cb1: 0, CW1: 2 * f.cw.f / 3}
+	}
+	layers, err := a.Iterate(f.cb.f, f.cw.f, f.k1.f, f.layers, step, ren)
+	if err != nil {
+		return nil, err
+	}
+	num := func(v float64) jsonNum { return floatNum(v, digits) }
+	for _, l := range layers {
+		if !shownLayer(l.L, f) {
+			continue
+		}
+		row := depthRow{L: l.L, K: num(l.K), V: num(l.V), G1: num(l.G1), ChiPar: num(l.ChiPar), ChiPerp: num(l.ChiPerp)}
+		if n := float64(f.width); n > 0 {
+			row.VOverNK2 = num(l.V / (n * l.K * l.K))
+			row.KPlusG1OvN = num(l.K + l.G1/n)
+		}
+		rep.Layers = append(rep.Layers, row)
+	}
+	seqs := depthSequences{}
+	if inputs != nil {
+		if seqs, err = addDepthInputs(rep, a, f, inputs, step); err != nil {
+			return nil, err
 		}
 	}
-	if inputs != nil {
-		if err := addDepthInputs(rep, a, f, inputs); err != nil {
-			return nil, err
-		}
+	if fit {
+		rep.Asymptotics = fitDepth(e, f, layers, seqs)
 	}
 	return rep, nil
 }
+
+// shownLayer reports whether layer l is a row of the report.
+func shownLayer(l int, f *depthFlags) bool { return l%f.every == 0 || l == f.layers }
 
 // addDepthDigits fills the rows from the high-precision iteration.
 func addDepthDigits(rep *depthReport, a *recursions.Activation, f *depthFlags) error {
@@ -244,30 +269,47 @@ func addDepthDigits(rep *depthReport, a *recursions.Activation, f *depthFlags) e
 
 // addDepthInputs adds the two-input columns to the rows: the exact
 // recursion and the bootstrapped one, at the rows' layers (float64, at
-// most depthDigits digits whatever --digits is).
-func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs) error {
-	two, err := a.IterateTwo(f.cb.f, f.cw.f, in.kpp, in.kmm, in.kpm, f.layers, f.every)
+// most depthDigits digits whatever --digits is). Both are iterated keeping
+// every step-th layer; it returns their sequences for the fit: dK1, ddK2,
+// and psi, K0 = K[0], K2 = K[2] of the exact recursion.
+func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs, step int) (depthSequences, error) {
+	two, err := a.IterateTwo(f.cb.f, f.cw.f, in.kpp, in.kmm, in.kpm, f.layers, step)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// K[0], K[1], K[2] of the inputs (5.15)–(5.20) start the bootstrap.
 	k0 := (in.kpp + in.kmm + 2*in.kpm) / 4
 	k1 := (in.kpp - in.kmm) / 2
 	k2 := (in.kpp + in.kmm - 2*in.kpm) / 4
-	boot, err := a.IterateBootstrap(f.cb.f, f.cw.f, k0, k1, k2, f.layers, f.every)
+	boot, err := a.IterateBootstrap(f.cb.f, f.cw.f, k0, k1, k2, f.layers, step)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if len(two) != len(rep.Layers) || len(boot) != len(rep.Layers) {
-		return fmt.Errorf("two-input rows: %d and %d for %d layers", len(two), len(boot), len(rep.Layers))
+	if len(two) != len(boot) {
+		return nil, fmt.Errorf("two-input rows: %d exact, %d bootstrapped", len(two), len(boot))
 	}
 	num := func(v float64) jsonNum { return floatNum(v, depthDigits) }
-	for i := range rep.Layers {
-		r, t, b := &rep.Layers[i], two[i], boot[i]
+	seqs := depthSequences{}
+	row := 0
+	for i, t := range two {
+		b := boot[i]
+		seqs.add("dK1", b.L, b.DK1)
+		seqs.add("ddK2", b.L, b.DDK2)
+		seqs.add("psi", t.L, t.Psi)
+		seqs.add("K0", t.L, (t.Kpp+t.Kmm+2*t.Kpm)/4)
+		seqs.add("K2", t.L, (t.Kpp+t.Kmm-2*t.Kpm)/4)
+		if !shownLayer(t.L, f) {
+			continue
+		}
+		if row >= len(rep.Layers) || rep.Layers[row].L != t.L {
+			return nil, fmt.Errorf("two-input layer %d has no row", t.L)
+		}
+		r := &rep.Layers[row]
 		r.Kpp, r.Kmm, r.Kpm, r.Rho, r.Psi = num(t.Kpp), num(t.Kmm), num(t.Kpm), num(t.Rho), num(t.Psi)
 		r.DK1, r.DDK2 = num(b.DK1), num(b.DDK2)
+		row++
 	}
-	return nil
+	return seqs, nil
 }
 
 func depthColumns(r *depthReport) []string {
@@ -325,4 +367,7 @@ func writeDepthText(w io.Writer, r *depthReport) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+	if r.Asymptotics != nil {
+		writeDepthFitText(w, r.Asymptotics)
+	}
 }

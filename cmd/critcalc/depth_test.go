@@ -123,3 +123,54 @@ func TestDepthDigits(t *testing.T) {
 		}
 	}
 }
+
+// With 10⁴ layers the report carries the asymptotics block: tanh at
+// criticality is in the K* = 0 class and every compared exponent and
+// coefficient agrees with PDLT's predictions (5.94), (5.127), (5.134).
+func TestDepthAsymptotics(t *testing.T) {
+	code, out, stderr := runCLI("depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10000", "--every", "10000", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Asymptotics struct {
+			Class       string
+			KStar       float64 `json:"K_star"`
+			Predictions []map[string]json.RawMessage
+			Comparisons []struct {
+				Quantity, What         string
+				Predicted, Fitted, Err float64
+				Agrees                 bool
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	a := rep.Asymptotics
+	if a.Class != "K*=0" || len(a.Predictions) == 0 || len(a.Comparisons) < 5 {
+		t.Fatalf("asymptotics block: %+v", a)
+	}
+	seen := map[string]bool{}
+	for _, c := range a.Comparisons {
+		seen[c.Quantity] = true
+		if !c.Agrees {
+			t.Errorf("%s %s: predicted %v, fitted %v ± %v", c.Quantity, c.What, c.Predicted, c.Fitted, c.Err)
+		}
+	}
+	for _, q := range []string{"K", "V", "G1"} {
+		if !seen[q] {
+			t.Errorf("no comparison of %s in %+v", q, a.Comparisons)
+		}
+	}
+	for _, k := range []string{"quantity", "exponent", "terms", "relative", "uses_l0", "zero", "source"} {
+		if _, ok := a.Predictions[0][k]; !ok {
+			t.Errorf("prediction key %q missing", k)
+		}
+	}
+	// Below 1000 layers there is no fit.
+	_, out, _ = runCLI("depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "999", "--json")
+	if strings.Contains(out, "asymptotics") {
+		t.Errorf("999 layers: unexpected asymptotics block")
+	}
+}

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"critcalc/asymptotics"
+	"critcalc/calc"
+	"critcalc/recursions"
+)
+
+// minFitLayers is the depth from which `critcalc depth` fits the large-ℓ
+// behaviour and sets it against PDLT's predictions.
+const minFitLayers = 1000
+
+// fitDigits is how many significant digits predicted and fitted values
+// are shown with (they are float64 fits of float64 recursions).
+const fitDigits = 10
+
+// depthAsymptotics is the "asymptotics" block of `critcalc depth`.
+type depthAsymptotics struct {
+	Class       string          `json:"class,omitempty"`
+	KStar       jsonNum         `json:"K_star,omitempty"`
+	Reason      string          `json:"reason,omitempty"`
+	Predictions []depthSeries   `json:"predictions,omitempty"`
+	LogL0       jsonNum         `json:"log_l0,omitempty"`
+	Comparisons []depthCompared `json:"comparisons,omitempty"`
+}
+
+type depthSeries struct {
+	Quantity string      `json:"quantity"`
+	Exponent jsonNum     `json:"exponent"`
+	Terms    []depthTerm `json:"terms"`
+	Relative bool        `json:"relative"`
+	UsesL0   bool        `json:"uses_l0"`
+	Zero     bool        `json:"zero"`
+	Source   string      `json:"source"`
+}
+
+type depthTerm struct {
+	Power    jsonNum `json:"power"`
+	LogPower int     `json:"log_power"`
+	Coeff    jsonNum `json:"coeff"`
+}
+
+type depthCompared struct {
+	Quantity  string  `json:"quantity"`
+	What      string  `json:"what"`
+	Power     jsonNum `json:"power,omitempty"`
+	LogPower  int     `json:"log_power,omitempty"`
+	Predicted jsonNum `json:"predicted"`
+	Fitted    jsonNum `json:"fitted"`
+	Err       jsonNum `json:"err"`
+	Agrees    bool    `json:"agrees"`
+}
+
+// depthSequences collects the per-layer sequences the fit reads.
+type depthSequences map[string]asymptotics.Sequence
+
+func (s depthSequences) add(key string, l int, v float64) {
+	q := s[key]
+	q.L, q.V = append(q.L, l), append(q.V, v)
+	s[key] = q
+}
+
+// fitDepth predicts the large-depth behaviour of σ at (C_b, C_W) from K1
+// and compares it with the iterated sequences seqs. A point without a
+// power law, or a fit that fails, is a reason, not an error.
+func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthSequences) *depthAsymptotics {
+	pred, err := asymptotics.Predict(e, f.cb.f, f.cw.f, f.k1.f)
+	if err != nil {
+		return &depthAsymptotics{Reason: err.Error()}
+	}
+	out := &depthAsymptotics{Class: pred.Class}
+	if pred.Class != asymptotics.ClassSemiCritical {
+		out.KStar = floatNum(pred.Kstar, fitDigits)
+	}
+	for k, v := range asymptotics.SequencesOf(layers, pred.Kstar, f.renormalize) {
+		seqs[k] = v
+	}
+	num := func(v float64) jsonNum { return floatNum(v, fitDigits) }
+	for _, s := range pred.Series {
+		ds := depthSeries{Quantity: s.Quantity, Exponent: num(s.Exponent), Relative: s.Relative, UsesL0: s.UsesL0, Zero: s.Zero, Source: s.Source, Terms: []depthTerm{}}
+		for _, t := range s.Terms {
+			ds.Terms = append(ds.Terms, depthTerm{num(t.Power), t.LogPower, num(t.Coeff)})
+		}
+		out.Predictions = append(out.Predictions, ds)
+	}
+	// A sequence that vanishes or changes sign in the fitting window (δK[1]
+	// of two inputs with equal norms is exactly 0) has no power law to fit.
+	var dropped []string
+	for k, q := range seqs {
+		if !oneSigned(q, f.layers/100) {
+			delete(seqs, k)
+			dropped = append(dropped, k)
+		}
+	}
+	slices.Sort(dropped)
+	conf, err := asymptotics.Compare(pred.Series, map[string]asymptotics.Sequence(seqs), 0)
+	if err != nil {
+		out.Reason = err.Error()
+		return out
+	}
+	if len(dropped) > 0 {
+		out.Reason = fmt.Sprintf("not fitted (zero or changing sign): %s", strings.Join(dropped, ", "))
+	}
+	if conf.HasL0 {
+		out.LogL0 = num(conf.LogL0)
+	}
+	for _, c := range conf.Comparisons {
+		dc := depthCompared{Quantity: c.Quantity, What: c.What, LogPower: c.LogPower, Predicted: num(c.Predicted), Fitted: num(c.Fitted),
+			Err: floatNum(c.Err, 2), Agrees: c.Agrees}
+		if c.What == "coefficient" {
+			dc.Power = num(c.Power)
+		}
+		out.Comparisons = append(out.Comparisons, dc)
+	}
+	return out
+}
+
+func writeDepthFitText(w io.Writer, a *depthAsymptotics) {
+	fmt.Fprintln(w)
+	if a.Class == "" {
+		fmt.Fprintf(w, "asymptotics: %s\n", a.Reason)
+		return
+	}
+	fmt.Fprintf(w, "asymptotics (class %s", a.Class)
+	if a.KStar != "" {
+		fmt.Fprintf(w, ", K* = %s", a.KStar)
+	}
+	if a.LogL0 != "" {
+		fmt.Fprintf(w, ", log ℓ₀ = %s", a.LogL0)
+	}
+	fmt.Fprintln(w, "): predicted against fitted")
+	if a.Reason != "" {
+		fmt.Fprintf(w, "  %s\n", a.Reason)
+	}
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, c := range a.Comparisons {
+		what := c.What
+		if c.What == "coefficient" {
+			what = fmt.Sprintf("coefficient of log^%d ℓ/ℓ^%s", c.LogPower, c.Power)
+		}
+		verdict := "agrees"
+		if !c.Agrees {
+			verdict = "DISAGREES"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s ± %s\t%s\n", c.Quantity, what, c.Predicted, c.Fitted, c.Err, verdict)
+	}
+	tw.Flush()
+}
+
+// oneSigned reports whether q is nonzero and of one sign from layer lmin
+// on.
+func oneSigned(q asymptotics.Sequence, lmin int) bool {
+	sign := 0.0
+	for i, l := range q.L {
+		if l < lmin {
+			continue
+		}
+		v := q.V[i]
+		if v == 0 || v != v || sign != 0 && (v > 0) != (sign > 0) {
+			return false
+		}
+		sign = v
+	}
+	return true
+}
