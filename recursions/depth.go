@@ -45,6 +45,42 @@ type Renormalization struct{ Cb1, CW1 float64 }
 // order K in ⟨σ²(z⁴ − 6Kz² + 3K²)⟩ as K → 0; otherwise the three moments are
 // combined as in J.
 func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalization) ([]Layer, error) {
+	return a.iterate(cb, cw, k1, L, every, ren, nil)
+}
+
+// IterateWidths is Iterate for hidden layers of unequal widths:
+// widths[i] is n_{i+1}, the width of layer i+1, for the hidden layers
+// 1 … L−1. With V^(ℓ) and G{1}^(ℓ) defined, as in PDLT §4, as n_{ℓ−1}
+// times the connected four-point function and the 1/n correction of the
+// metric of layer ℓ (whose weights have fan-in n_{ℓ−1}), the propagated
+// terms carry the ratio of the widths:
+//
+//	V^(ℓ+1)    = χ∥² (n_ℓ/n_{ℓ−1}) V^(ℓ) + C_W²(⟨σ⁴⟩ − ⟨σ²⟩²)
+//	G{1}^(ℓ+1) = (n_ℓ/n_{ℓ−1}) [χ∥ G{1}^(ℓ) + (1/8) j V^(ℓ)/K²] (+ c_b{1} + c_W{1} g)
+//
+// which reduce to (5.109)–(5.110) for equal widths (5.107). (Var of the
+// stochastic metric of layer ℓ+1 is C_W²(⟨σ⁴⟩ − ⟨σ²⟩²)/n_ℓ from its own
+// neurons plus χ∥² V^(ℓ)/n_{ℓ−1} propagated; its mean picks up
+// χ∥G{1}^(ℓ)/n_{ℓ−1} and ½C_W g''·V^(ℓ)/n_{ℓ−1} = (j/8K²)V^(ℓ)/n_{ℓ−1}.)
+// The normalized vertex of layer ℓ is V^(ℓ)/(n_{ℓ−1}K²).
+func (a *Activation) IterateWidths(cb, cw, k1 float64, widths []int, every int, ren *Renormalization) ([]Layer, error) {
+	for i, n := range widths {
+		if n < 1 {
+			return nil, fmt.Errorf("recursions: IterateWidths: width of layer %d is %d, want ≥ 1", i+1, n)
+		}
+	}
+	L := len(widths) + 1
+	ratio := func(l int) float64 { // n_ℓ/n_{ℓ−1} for the step ℓ → ℓ+1
+		if l < 2 {
+			return 1 // V^(1) = G{1}^(1) = 0: nothing to carry
+		}
+		return float64(widths[l-1]) / float64(widths[l-2])
+	}
+	return a.iterate(cb, cw, k1, L, every, ren, ratio)
+}
+
+// iterate is Iterate with an optional width ratio n_ℓ/n_{ℓ−1} per step.
+func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalization, ratio func(l int) float64) ([]Layer, error) {
 	switch {
 	case L < 1:
 		return nil, fmt.Errorf("recursions: Iterate needs L ≥ 1, got %d", L)
@@ -77,9 +113,13 @@ func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 		if l == L {
 			return out, nil
 		}
+		r := 1.0
+		if ratio != nil {
+			r = ratio(l)
+		}
 		K, V, G = cb+cw*st.g,
-			st.chiPar*st.chiPar*V+cw*cw*(st.s4-st.g*st.g),
-			st.chiPar*G+st.jOver8K2*V+cb1+cw1*st.g
+			r*st.chiPar*st.chiPar*V+cw*cw*(st.s4-st.g*st.g),
+			r*(st.chiPar*G+st.jOver8K2*V)+cb1+cw1*st.g
 	}
 }
 

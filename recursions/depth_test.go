@@ -222,3 +222,43 @@ func TestIterateDigitsAgainstFloat(t *testing.T) {
 		}
 	}
 }
+
+// Equal widths reproduce Iterate bit for bit; for ReLU at criticality
+// with widths n_ℓ the vertex is V^(ℓ) = 5K*²·n_{ℓ−1}·Σ_{m=1}^{ℓ−1} 1/n_m (the
+// normalized vertex V^(ℓ)/n_{ℓ−1} = 5K*² Σ 1/n_m adds one 5K*²/n_m per
+// layer, PDLT (5.120) with unequal widths).
+func TestIterateWidths(t *testing.T) {
+	a := mustActivation(t, "tanh")
+	eq, err := a.IterateWidths(0, 1, 1, []int{50, 50, 50, 50, 50, 50}, 1, &Renormalization{CW1: 2.0 / 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := a.Iterate(0, 1, 1, 7, 1, &Renormalization{CW1: 2.0 / 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ref {
+		if eq[i] != ref[i] {
+			t.Errorf("layer %d: equal widths %+v, Iterate %+v", ref[i].L, eq[i], ref[i])
+		}
+	}
+	r := mustActivation(t, "relu")
+	widths := []int{10, 40, 20, 80, 5}
+	ls, err := r.IterateWidths(0, 2, 1.5, widths, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, l := range ls {
+		if l.L >= 2 {
+			sum += 1 / float64(widths[l.L-2])
+			want := 5 * 1.5 * 1.5 * float64(widths[l.L-2]) * sum
+			if math.Abs(l.V-want) > 1e-12*want {
+				t.Errorf("ReLU layer %d: V = %v, want %v", l.L, l.V, want)
+			}
+		}
+	}
+	if _, err := r.IterateWidths(0, 2, 1, []int{10, 0}, 1, nil); err == nil {
+		t.Errorf("a zero width was accepted")
+	}
+}

@@ -18,7 +18,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "depth",
-		usage:   "EXPR --cb X --cw Y --layers L [--k1 K1] [--width n] [--renormalize] [--inputs K11,K22,K12] [--every k] [--digits D] [--json|--csv]",
+		usage:   "EXPR --cb X --cw Y --layers L [--k1 K1] [--width n | --widths n1,…] [--renormalize] [--inputs K11,K22,K12] [--every k] [--digits D] [--json|--csv]",
 		summary: "layer-by-layer kernel K, four-point vertex V and NLO metric G{1} of a deep MLP",
 		detail: `Iterates PDLT's single-input recursions from K^(1) = K1, V^(1) = 0, G{1}^(1) = 0:
 K' = C_b + C_W g(K) (5.108), V' = χ∥²V + C_W²(⟨σ⁴⟩ − ⟨σ²⟩²) (5.109),
@@ -55,8 +55,10 @@ type depthFlags struct {
 	width       int
 	renormalize bool
 	inputs      string
+	widths      string
 	every       int
 	digits      int
+	widthList   []int // parsed --widths
 	json, csv   bool
 }
 
@@ -66,6 +68,7 @@ func defineDepthFlags(fs *flag.FlagSet) *depthFlags {
 	fs.Var(f.cb, "cb", "bias variance `C_b` ≥ 0 (required)")
 	fs.Var(f.cw, "cw", "weight variance `C_W` > 0 (required)")
 	fs.Var(f.k1, "k1", "first-layer kernel `K1` > 0 (default 1)")
+	fs.StringVar(&f.widths, "widths", "", "hidden widths `n1,…,n(L−1)` of unequal layers (float64 only)")
 	fs.StringVar(&f.inputs, "inputs", "", "first-layer kernel `K11,K22,K12` of two inputs: adds the two-input columns")
 	fs.IntVar(&f.digits, "digits", depthDigits, "significant `D` digits (9 in float64; 10 to 60 in high precision)")
 	fs.IntVar(&f.layers, "layers", 0, "number of layers `L` (1 to 1000000, required)")
@@ -136,6 +139,26 @@ func parseInputs(s string) (*depthInputs, error) {
 	return in, nil
 }
 
+// parseWidths parses --widths: the L − 1 hidden widths n_1 … n_{L−1}.
+func parseWidths(s string, L int) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) != L-1 {
+		return nil, fmt.Errorf("--widths wants the %d hidden widths n_1 … n_(L−1) of %d layers, got %d", L-1, L, len(parts))
+	}
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("--widths: %q is not a width ≥ 1", p)
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
 func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	f, _, src, err := parseCommandLine(c, args, stderr, defineDepthFlags)
 	if err != nil {
@@ -165,6 +188,16 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
+	widths, err := parseWidths(f.widths, f.layers)
+	switch {
+	case err != nil:
+		return usageError(c, stderr, err)
+	case widths != nil && f.width > 0:
+		return usageError(c, stderr, fmt.Errorf("--width and --widths exclude each other"))
+	case widths != nil && f.digits > depthDigits:
+		return usageError(c, stderr, fmt.Errorf("--widths works in float64 (--digits at most %d)", depthDigits))
+	}
+	f.widthList = widths
 	if f.every == 0 {
 		f.every = max(1, f.layers/100)
 	}
@@ -199,8 +232,9 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 		return rep, nil
 	}
 	// float64: with enough layers every layer is kept for the fit of the
-	// large-depth behaviour, and the rows are every --every-th of them.
-	fit := f.layers >= minFitLayers
+	// large-depth behaviour (whose predictions assume equal widths), and
+	// the rows are every --every-th of them.
+	fit := f.layers >= minFitLayers && f.widthList == nil
 	step := f.every
 	if fit {
 		step = 1
@@ -209,7 +243,12 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 	if f.renormalize {
 		ren = &recursions.Renormalization{Cb1: 0, CW1: 2 * f.cw.f / 3}
 	}
-	layers, err := a.Iterate(f.cb.f, f.cw.f, f.k1.f, f.layers, step, ren)
+	var layers []recursions.Layer
+	if f.widthList != nil {
+		layers, err = a.IterateWidths(f.cb.f, f.cw.f, f.k1.f, f.widthList, step, ren)
+	} else {
+		layers, err = a.Iterate(f.cb.f, f.cw.f, f.k1.f, f.layers, step, ren)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +258,11 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 			continue
 		}
 		row := depthRow{L: l.L, K: num(l.K), V: num(l.V), G1: num(l.G1), ChiPar: num(l.ChiPar), ChiPerp: num(l.ChiPerp)}
-		if n := float64(f.width); n > 0 {
+		n := float64(f.width)
+		if f.widthList != nil { // the fan-in n_{ℓ−1} of layer ℓ
+			n = float64(f.widthList[max(l.L-2, 0)])
+		}
+		if n > 0 {
 			row.VOverNK2 = num(l.V / (n * l.K * l.K))
 			row.KPlusG1OvN = num(l.K + l.G1/n)
 		}

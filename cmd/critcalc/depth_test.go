@@ -71,6 +71,10 @@ func TestDepthBadInput(t *testing.T) {
 		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--inputs", "0,1,0"},
 		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--inputs", "1,x,0"},
 		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--digits", "0"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "3", "--widths", "10"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "3", "--widths", "10,0"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "3", "--widths", "10,20", "--width", "5"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "3", "--widths", "10,20", "--digits", "20"},
 		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "200000", "--digits", "20"},
 	} {
 		if code, _, _ := runCLI(args...); code != exitUsage {
@@ -172,5 +176,23 @@ func TestDepthAsymptotics(t *testing.T) {
 	_, out, _ = runCLI("depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "999", "--json")
 	if strings.Contains(out, "asymptotics") {
 		t.Errorf("999 layers: unexpected asymptotics block")
+	}
+}
+
+// --widths: ReLU at criticality adds 5K*²/n_ℓ to the normalized vertex
+// V^(ℓ)/(n_{ℓ−1}K²) per layer: 1/2, 5/8, 7/8, 15/16, 31/16 for widths
+// 10, 40, 20, 80, 5.
+func TestDepthWidths(t *testing.T) {
+	code, out, stderr := runCLI("depth", "relu", "--cb", "0", "--cw", "2", "--layers", "6", "--every", "1", "--widths", "10,40,20,80,5", "--csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{"0", "0.5", "0.625", "0.875", "0.9375", "1.9375"}
+	for i, w := range want {
+		f := strings.Split(lines[i+1], ",")
+		if f[6] != w {
+			t.Errorf("layer %d: V_over_nK2 = %s, want %s", i+1, f[6], w)
+		}
 	}
 }
