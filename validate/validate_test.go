@@ -1,0 +1,140 @@
+package validate
+
+import (
+	"math"
+	"testing"
+
+	"critcalc/calc"
+	"critcalc/sim"
+)
+
+func widths(n0, n, L int) []int {
+	w := []int{n0}
+	for range L {
+		w = append(w, n)
+	}
+	return w
+}
+
+// TestAgainstRecursions samples vanilla MLPs, residual and LayerNorm networks with two
+// inputs and a JVP tangent and checks K (+G{1}/n), G{1}, V, ρ, K₊₋ and APJN
+// against the recursions at the Bonferroni level of the report. The O(ℓ/n)
+// corrections missing from the infinite-width V, ρ and APJN grow against
+// the standard error like √(M/n)·ℓ: at n = 200, M = 4000 the ReLU ρ(6) is
+// off by 3.9 standard errors, a real finite-width effect. Here ℓ/n ≤ 0.006
+// and M = 1000 keep it below the Monte-Carlo error.
+func TestAgainstRecursions(t *testing.T) {
+	xs, err := sim.DefaultInputs(16, 2, 1, 0.3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		cfg  sim.Config
+	}{
+		{"tanh critical (0, 1)", sim.Config{Sigma: calc.MustParse("tanh"), CW: 1, Widths: widths(16, 1000, 6)}},
+		{"relu critical (0, 2)", sim.Config{Sigma: calc.MustParse("relu"), CW: 2, Widths: widths(16, 1000, 6)}},
+		{"gelu (0.1, 1.8)", sim.Config{Sigma: calc.MustParse("gelu"), Cb: 0.1, CW: 1.8, Widths: widths(16, 1000, 6)}},
+		{"erf residual μ = 1", sim.Config{Sigma: calc.MustParse("erf"), Cb: 0.05, CW: 1, Widths: widths(16, 1000, 6), Alpha: 1, Lambda: 1}},
+		{"erf pre-LayerNorm ε = 0", sim.Config{Sigma: calc.MustParse("erf"), Cb: 0.1, CW: 2, Widths: widths(16, 1000, 5), LayerNorm: sim.PreLN}},
+		{"gelu post-LayerNorm ε = 0.1", sim.Config{Sigma: calc.MustParse("gelu"), CW: 1.5, Widths: widths(16, 1000, 5), LayerNorm: sim.PostLN, Epsilon: 0.1}},
+		{"relu pre-LayerNorm ε = 0.5, residual μ = 1", sim.Config{Sigma: calc.MustParse("relu"), CW: 2, Widths: widths(16, 1000, 5), LayerNorm: sim.PreLN, Epsilon: 0.5, Alpha: 1, Lambda: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.cfg
+			c.Inputs, c.Tangents, c.LocalJacobians, c.Nets, c.Seed = xs, 1, true, 1000, 3
+			rep, _, err := Run(c, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Checks) < 12 {
+				t.Errorf("only %d checks", len(rep.Checks))
+			}
+			for _, ch := range rep.Checks {
+				if !ch.Pass {
+					t.Errorf("%s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
+				}
+			}
+		})
+	}
+}
+
+// TestWrongTheoryRejected compares tanh networks at C_W = 1.5 with the
+// theory of C_W = 1.35 (10% off): the report must fail.
+func TestWrongTheoryRejected(t *testing.T) {
+	xs, _ := sim.DefaultInputs(16, 1, 1, 0, 1)
+	c := sim.Config{Sigma: calc.MustParse("tanh"), Cb: 0.1, CW: 1.5, Widths: widths(16, 100, 4), Inputs: xs, Nets: 2000, Seed: 1}
+	r, err := sim.Run(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := c
+	wrong.CW = 1.35
+	th, err := Predict(wrong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Compare(r, th, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Pass {
+		t.Errorf("a 10%% wrong C_W passed: %+v", rep.Checks)
+	}
+	right, _ := Predict(c)
+	if rep, _ := Compare(r, right, Options{}); !rep.Pass {
+		t.Errorf("the right theory failed: %+v", rep.Checks)
+	}
+}
+
+// TestZCrit checks the Bonferroni bound: one check at α = 0.01 gives
+// Φ⁻¹(0.995) = 2.5758293035489.
+func TestZCrit(t *testing.T) {
+	r := &Report{Checks: []Check{newCheck("K", 1, 1, 1.1, 0.05)}}
+	r.Finish(0.01)
+	if math.Abs(r.ZCrit-2.5758293035489) > 1e-9 {
+		t.Errorf("z_c = %.13f", r.ZCrit)
+	}
+	if !r.Pass || math.Abs(r.Checks[0].Z-2) > 1e-9 {
+		t.Errorf("check %+v", r.Checks[0])
+	}
+}
+
+// TestBatchNorm checks Pre-BN networks over an equicorrelated batch of 64
+// inputs against the large-batch map (AutoInit eq. 37 for ReLU: K' =
+// C_W/2 + C_b + μ²K on the diagonal, C_W E[σ(u)σ(u')] + C_b + μ²K_off off it
+// with u, u' at correlation −1/(B−1)). The O(1/B) terms the map leaves out
+// are below the error at these sizes.
+func TestBatchNorm(t *testing.T) {
+	xs, err := sim.EquicorrelatedInputs(80, 64, 1, 0.5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		cfg  sim.Config
+	}{
+		{"relu μ = 0", sim.Config{Sigma: calc.MustParse("relu"), Cb: 0.1, CW: 2}},
+		{"relu μ = 1", sim.Config{Sigma: calc.MustParse("relu"), CW: 1, Alpha: 1, Lambda: 1}},
+		{"tanh ε = 0.1", sim.Config{Sigma: calc.MustParse("tanh"), CW: 1.5, Epsilon: 0.1}},
+	}
+	for _, tt := range tests {
+		c := tt.cfg
+		c.LayerNorm, c.Inputs, c.Widths, c.Nets, c.Seed = sim.PreBN, xs, widths(80, 400, 4), 200, 1
+		rep, _, err := Run(c, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		for _, ch := range rep.Checks {
+			if !ch.Pass {
+				t.Errorf("%s: %s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", tt.name, ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
+			}
+		}
+	}
+	c := sim.Config{Sigma: calc.MustParse("relu"), CW: 2, LayerNorm: sim.PreBN, Widths: widths(4, 8, 2), Nets: 4}
+	c.Inputs, _ = sim.DefaultInputs(4, 3, 1, 0.5, 1)
+	if _, err := Predict(c); err == nil {
+		t.Error("a batch that is not equicorrelated was accepted")
+	}
+}
