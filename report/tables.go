@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -10,11 +11,13 @@ import (
 const DefaultDigits = 6
 
 // TableNames lists the tables BuildTable knows, in documentation order.
-var TableNames = []string{"pdlt", "joudaki", "exponents", "finite-width"}
+var TableNames = []string{"pdlt", "joudaki", "exponents", "finite-width", "dhg", "beta"}
 
 // BuildTable returns the table name for acts with digits significant
 // digits; nil acts means the table's default activations (PDLTActivations,
-// or JoudakiActivations for "joudaki").
+// JoudakiActivations for "joudaki", DHGActivations for "dhg"; "beta" has
+// none). The dhg and beta tables take their default parameters here;
+// DHGTable and BetaTable take others.
 func BuildTable(name string, acts []Activation, digits int) (*Table, error) {
 	switch name {
 	case "pdlt":
@@ -25,6 +28,13 @@ func BuildTable(name string, acts []Activation, digits int) (*Table, error) {
 		return ExponentsTable(orDefault(acts, PDLTActivations), digits)
 	case "finite-width":
 		return FiniteWidthTable(orDefault(acts, PDLTActivations), digits)
+	case "dhg":
+		return DHGTable(orDefault(acts, DHGActivations), DHGBiasVariances, DHGSkips, digits)
+	case "beta":
+		if len(acts) > 0 {
+			return nil, errors.New("the beta table is for ReLU networks and takes no activation")
+		}
+		return BetaTable(BetaWidth, BetaDepths, BetaOutputs, digits)
 	}
 	return nil, fmt.Errorf("unknown table %q (want %s)", name, strings.Join(TableNames, ", "))
 }
@@ -33,6 +43,9 @@ func BuildTable(name string, acts []Activation, digits int) (*Table, error) {
 func MaxDigits(name string) int {
 	if name == "pdlt" || name == "exponents" {
 		return maxAnalysisDigits
+	}
+	if name == "dhg" {
+		return dhgDigits
 	}
 	return Float64Digits
 }

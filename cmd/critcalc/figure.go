@@ -16,13 +16,13 @@ import (
 )
 
 // figureNames lists the figures of `critcalc figure`.
-var figureNames = []string{"ratio", "kernel-map", "depth"}
+var figureNames = []string{"ratio", "kernel-map", "depth", "phase", "apjn", "lognorm"}
 
 func init() {
 	commands = append(commands, &command{
 		name:    "figure",
-		usage:   "NAME [--act EXPR]… [--kmax K] [--rho0 R] [--depth L] (--png FILE | --svg FILE)",
-		summary: "figures: the criticality ratio against K, the kernel map with its cobweb, ρ_ℓ against depth",
+		usage:   "NAME [--act EXPR]… [--kmax K] [--rho0 R] [--depth L] [--arch A] [--mu M] [--sw2 V]… [--sb2 V]… [--sw2-min V] [--sw2-max V] [--sb2-min V] [--sb2-max V] [--grid NW,NB] [--n N] [--nout K] [--d D]… [--samples S] [--seed S] (--png FILE | --svg FILE)",
+		summary: "figures: criticality ratio, kernel map, ρ_ℓ against depth, phase diagram, APJN against depth, ln‖z_out‖² density",
 		detail: `Draws one figure with gonum/plot and writes it as PNG (--png) or SVG (--svg):
 
   ratio       the left-hand side of the criticality condition (5.73),
@@ -32,7 +32,22 @@ func init() {
               diagonal and the cobweb of ρ_{ℓ+1} = κ(ρ_ℓ) from --rho0 for
               --depth layers (Figs S.1–S.2; one activation, default gelu)
   depth       |ρ_ℓ − ρ*| against depth ℓ = 0…--depth on a logarithmic axis,
-              with Theorem 1's bound (Figs S.1–S.2; one activation)`,
+              with Theorem 1's bound (Figs S.1–S.2; one activation)
+  phase       the phase diagram of DHG (Fig. 2): log10 χ_𝒥* over a grid of
+              (σ_w², σ_b²) in a diverging palette centred on χ_𝒥* = 1, with the
+              critical line; one activation (default erf), --arch (vanilla,
+              ln-pre, ln-post, res, preln-res, bn), --mu, the rectangle
+              --sw2-min/--sw2-max (default 0.1, 4), --sb2-min/--sb2-max
+              (default 0, 1) and --grid NW,NB points (default 80,50)
+  apjn        the APJN 𝒥^{1,ℓ} against ℓ = 1…--depth (default 1000) on log–log
+              axes (DHG Fig. 1); each --act needs one --sw2 and one --sb2 (in
+              order); default erf (π/4, 0), relu (2, 0), gelu at its
+              half-stable point (1.98306, 0.172922); --arch, --mu
+  lognorm     the density of ln‖z_out‖² for ReLU networks of width --n
+              (default 100), --nout outputs (default 10) and depths --d
+              (repeatable; default 1, 10, 100): the log-Gaussian law, the
+              infinite-width (G = 0) law and a histogram of --samples exact
+              draws (default 32768, 0 for none; --seed, default 4)`,
 		flags: func(fs *flag.FlagSet) any { return defineFigureFlags(fs) },
 		run:   runFigure,
 	})
@@ -44,6 +59,17 @@ type figureFlags struct {
 	rho0     float64
 	depth    int
 	png, svg string
+
+	arch           string
+	mu             float64
+	sw2, sb2       floatList
+	sw2Min, sw2Max float64
+	sb2Min, sb2Max float64
+	grid           string
+	n, nOut        int
+	d              intList
+	samples        int
+	seed           uint64
 }
 
 func defineFigureFlags(fs *flag.FlagSet) *figureFlags {
@@ -52,13 +78,28 @@ func defineFigureFlags(fs *flag.FlagSet) *figureFlags {
 	fs.Float64Var(&f.kmax, "kmax", 20, "ratio: largest `K` of the axis")
 	fs.Float64Var(&f.rho0, "rho0", 0.5, "kernel-map, depth: starting correlation `R` in (−1, 1)")
 	fs.IntVar(&f.depth, "depth", 30, "kernel-map, depth: number of layers `L` (1 to 10000)")
+	r := rpt.DefaultPhaseRange
+	fs.StringVar(&f.arch, "arch", "vanilla", "phase, apjn: architecture `A` (vanilla, ln-pre, ln-post, res, preln-res, bn)")
+	fs.Float64Var(&f.mu, "mu", 0, "phase, apjn: skip strength `M` in [0, 1] (res, preln-res, bn)")
+	fs.Var(&f.sw2, "sw2", "apjn: weight variance `V` of the matching --act (repeatable)")
+	fs.Var(&f.sb2, "sb2", "apjn: bias variance `V` of the matching --act (repeatable)")
+	fs.Float64Var(&f.sw2Min, "sw2-min", r.SW2Min, "phase: smallest σ_w² `V`")
+	fs.Float64Var(&f.sw2Max, "sw2-max", r.SW2Max, "phase: largest σ_w² `V`")
+	fs.Float64Var(&f.sb2Min, "sb2-min", r.SB2Min, "phase: smallest σ_b² `V`")
+	fs.Float64Var(&f.sb2Max, "sb2-max", r.SB2Max, "phase: largest σ_b² `V`")
+	fs.StringVar(&f.grid, "grid", fmt.Sprintf("%d,%d", r.NW, r.NB), "phase: grid points `NW,NB` on the σ_w² and σ_b² axes (2 to 400 each)")
+	fs.IntVar(&f.n, "n", rpt.BetaWidth, "lognorm: hidden width `N` (1 to 100000)")
+	fs.IntVar(&f.nOut, "nout", rpt.BetaOutputs, "lognorm: output width `K` (1 to 100000)")
+	fs.Var(&f.d, "d", "lognorm: number of hidden layers `D` (repeatable, up to 8; default 1, 10, 100)")
+	fs.IntVar(&f.samples, "samples", rpt.LogNormSamples, "lognorm: exact samples `S` per depth (0 to 1048576; 0: no histogram)")
+	fs.Uint64Var(&f.seed, "seed", rpt.LogNormSeed, "lognorm: Philox seed `S` of the samples")
 	fs.StringVar(&f.png, "png", "", "write the figure as PNG to `FILE`")
 	fs.StringVar(&f.svg, "svg", "", "write the figure as SVG to `FILE`")
 	return f
 }
 
 func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
-	f, _, name, err := parseName(c, args, stderr, defineFigureFlags, figureNames)
+	f, fs, name, err := parseName(c, args, stderr, defineFigureFlags, figureNames)
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
@@ -72,15 +113,27 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 	if ext := strings.ToLower(filepath.Ext(path)); (f.png != "" && ext != ".png") || (f.svg != "" && ext != ".svg") {
 		return usageError(c, stderr, fmt.Errorf("the file name %q does not end in the extension of its flag", path))
 	}
+	if err := checkFigureFlags(name, fs); err != nil {
+		return usageError(c, stderr, err)
+	}
+	depthSet := false
+	fs.Visit(func(fl *flag.Flag) { depthSet = depthSet || fl.Name == "depth" })
 	switch {
-	case name != "ratio" && len(f.acts) > 1:
+	case name != "ratio" && name != "apjn" && len(f.acts) > 1:
 		return usageError(c, stderr, fmt.Errorf("figure %s draws one activation, got %d", name, len(f.acts)))
 	case !(f.kmax > 0) || math.IsInf(f.kmax, 0):
 		return usageError(c, stderr, fmt.Errorf("--kmax must be positive and finite, got %g", f.kmax))
 	case !(f.rho0 > -1 && f.rho0 < 1):
 		return usageError(c, stderr, fmt.Errorf("--rho0 must be in (−1, 1), got %g", f.rho0))
-	case f.depth < 1 || f.depth > 10000:
+	case name != "apjn" && (f.depth < 1 || f.depth > 10000):
 		return usageError(c, stderr, fmt.Errorf("--depth must be between 1 and 10000, got %d", f.depth))
+	}
+	if name == "apjn" && !depthSet {
+		f.depth = 1000
+	}
+	sp, err := checkSpecFlags(name, f)
+	if err != nil {
+		return usageError(c, stderr, err)
 	}
 	acts, err := parseActivations(f.acts, stderr)
 	if err != nil {
@@ -101,6 +154,22 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 		p, err = rpt.KernelMapFigure(one, f.rho0, f.depth)
 	case "depth":
 		p, err = rpt.DepthFigure(one, f.rho0, f.depth)
+	case "phase":
+		if len(acts) == 0 {
+			one = rpt.Activation{Label: "erf", Sigma: calc.MustParse("erf")}
+		}
+		p, err = rpt.PhaseFigure(one, sp.arch, f.mu, sp.rng)
+	case "apjn":
+		curves := rpt.APJNFigureCurves()
+		if len(acts) > 0 {
+			curves = curves[:0]
+			for i, a := range acts {
+				curves = append(curves, rpt.APJNCurve{Act: a, SW2: f.sw2[i], SB2: f.sb2[i]})
+			}
+		}
+		p, err = rpt.APJNFigure(curves, sp.arch, f.mu, f.depth)
+	case "lognorm":
+		p, err = rpt.LogNormFigure(f.n, f.nOut, orDefaultList(f.d, rpt.BetaDepths), f.samples, f.seed)
 	}
 	if err == nil {
 		err = rpt.Save(p, path)

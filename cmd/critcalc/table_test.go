@@ -137,3 +137,129 @@ func TestFigureCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestTableJSONKeysDHGBeta pins the JSON columns of the dhg and beta
+// tables, whose parameters are flags of their own.
+func TestTableJSONKeysDHGBeta(t *testing.T) {
+	tests := []struct {
+		args []string
+		keys []string
+		rows int
+	}{
+		{[]string{"table", "dhg", "--format", "json", "--act", "relu", "--sb2", "0", "--mu", "0.5"},
+			[]string{"activation", "arch", "mu", "sigma_b2", "sigma_w2", "K_star", "chi_K", "chi_J", "phase", "zeta", "source", "note"}, 6},
+		{[]string{"table", "beta", "--format", "json", "--n", "50", "--d", "2", "--d", "3", "--nout", "4"},
+			[]string{"n", "d", "beta", "mean_G_theory", "var_G_theory", "mean_G_exact", "var_G_exact", "mean_logout_theory", "var_logout_theory", "mean_logout_exact", "var_logout_exact", "p_zero"}, 2},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := runCLI(tt.args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr)
+		}
+		var top struct {
+			Columns []struct{ Key string }
+			Rows    []map[string]any
+		}
+		if err := json.Unmarshal([]byte(stdout), &top); err != nil {
+			t.Fatalf("%v: %v", tt.args, err)
+		}
+		var got []string
+		for _, c := range top.Columns {
+			got = append(got, c.Key)
+		}
+		if !reflect.DeepEqual(got, tt.keys) {
+			t.Errorf("%v: columns %v, want %v", tt.args, got, tt.keys)
+		}
+		if len(top.Rows) != tt.rows {
+			t.Errorf("%v: %d rows, want %d", tt.args, len(top.Rows), tt.rows)
+		}
+		for _, r := range top.Rows {
+			if len(r) != len(tt.keys) {
+				t.Errorf("%v: row with %d keys, want %d", tt.args, len(r), len(tt.keys))
+			}
+		}
+	}
+	// The flags reach the table: β = 2/50 + 5·3/50 = 0.34 for n = 50, d = 3.
+	_, stdout, _ := runCLI("table", "beta", "--format", "csv", "--n", "50", "--d", "3")
+	if !strings.Contains(stdout, "\n50,3,0.34,") {
+		t.Errorf("beta --n 50 --d 3: %q", stdout)
+	}
+}
+
+func TestTableDHGBetaErrors(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"table", "dhg", "--digits", "7"}, exitUsage, "between 1 and 6 for table dhg"},
+		{[]string{"table", "dhg", "--sb2", "-1"}, exitUsage, "--sb2 must be finite and ≥ 0"},
+		{[]string{"table", "dhg", "--sb2", "x"}, exitUsage, `"x" is not a number`},
+		{[]string{"table", "dhg", "--mu", "2"}, exitUsage, "--mu must be in [0, 1]"},
+		{[]string{"table", "dhg", "--n", "10"}, exitUsage, "--n is a flag of table beta, not dhg"},
+		{[]string{"table", "pdlt", "--sb2", "0.1"}, exitUsage, "--sb2 is a flag of table dhg, not pdlt"},
+		{[]string{"table", "beta", "--act", "relu"}, exitUsage, "takes no --act"},
+		{[]string{"table", "beta", "--n", "0"}, exitUsage, "--n must be between 1 and 100000"},
+		{[]string{"table", "beta", "--d", "-1"}, exitUsage, "--d must be between 0 and 100000"},
+		{[]string{"table", "beta", "--d", "1.5"}, exitUsage, `"1.5" is not an integer`},
+		{[]string{"table", "beta", "--nout", "0"}, exitUsage, "--nout must be between"},
+		{[]string{"table", "beta", "--mu", "0.5"}, exitUsage, "--mu is a flag of table dhg, not beta"},
+		{[]string{"table", "dhg", "--act", "exp(x^2)"}, exitError, "table dhg"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.stderr)
+		}
+	}
+}
+
+func TestFigureDHGCommands(t *testing.T) {
+	dir := t.TempDir()
+	ok := [][]string{
+		{"figure", "phase", "--act", "relu", "--arch", "res", "--mu", "0.5", "--grid", "6,4", "--sw2-max", "3", "--png", filepath.Join(dir, "phase.png")},
+		{"figure", "apjn", "--act", "tanh", "--sw2", "1", "--sb2", "0", "--depth", "50", "--svg", filepath.Join(dir, "apjn.svg")},
+		{"figure", "lognorm", "--d", "2", "--samples", "200", "--png", filepath.Join(dir, "lognorm.png")},
+	}
+	for _, args := range ok {
+		code, stdout, stderr := runCLI(args...)
+		path := args[len(args)-1]
+		if code != exitOK || stdout != "wrote "+path+"\n" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+			continue
+		}
+		if b, err := os.ReadFile(path); err != nil || len(b) < 100 {
+			t.Errorf("%s: %v, %d bytes", path, err, len(b))
+		}
+	}
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"figure", "phase", "--arch", "mixer", "--png", "a.png"}, exitUsage, "--arch"},
+		{[]string{"figure", "phase", "--mu", "0.5", "--png", "a.png"}, exitUsage, "needs an architecture with a skip"},
+		{[]string{"figure", "phase", "--arch", "res", "--mu", "1.5", "--png", "a.png"}, exitUsage, "--mu must be in [0, 1]"},
+		{[]string{"figure", "phase", "--grid", "1,5", "--png", "a.png"}, exitUsage, "2 to 400"},
+		{[]string{"figure", "phase", "--grid", "a,b", "--png", "a.png"}, exitUsage, "--grid wants NW,NB"},
+		{[]string{"figure", "phase", "--sw2-min", "0", "--png", "a.png"}, exitUsage, "σ_w² min"},
+		{[]string{"figure", "phase", "--sb2-min", "2", "--png", "a.png"}, exitUsage, "σ_b² min"},
+		{[]string{"figure", "phase", "--act", "tanh", "--act", "erf", "--png", "a.png"}, exitUsage, "one activation"},
+		{[]string{"figure", "apjn", "--act", "tanh", "--png", "a.png"}, exitUsage, "one --sw2 and one --sb2 per --act"},
+		{[]string{"figure", "apjn", "--act", "tanh", "--sw2", "-1", "--sb2", "0", "--png", "a.png"}, exitUsage, "σ_w²"},
+		{[]string{"figure", "apjn", "--depth", "1", "--png", "a.png"}, exitUsage, "between 2 and 100000"},
+		{[]string{"figure", "apjn", "--grid", "3,3", "--png", "a.png"}, exitUsage, "--grid is a flag of figure phase"},
+		{[]string{"figure", "lognorm", "--act", "relu", "--png", "a.png"}, exitUsage, "takes no --act"},
+		{[]string{"figure", "lognorm", "--samples", "-1", "--png", "a.png"}, exitUsage, "--samples"},
+		{[]string{"figure", "lognorm", "--nout", "0", "--png", "a.png"}, exitUsage, "--nout"},
+		{[]string{"figure", "lognorm", "--d", "-2", "--png", "a.png"}, exitUsage, "--d must be"},
+		{[]string{"figure", "ratio", "--arch", "res", "--png", "a.png"}, exitUsage, "--arch is a flag of figure phase, apjn, not ratio"},
+		{[]string{"figure", "phase", "--act", "exp(x^2)", "--grid", "2,2", "--png", filepath.Join(dir, "e.png")}, exitError, "figure phase"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.stderr)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+
+	"critcalc/loggauss"
+)
+
+// BetaWidth and BetaOutputs are the defaults of the beta table:
+// the Monte-Carlo setting of the log-Gaussian notes, §1.1 (seed digest
+// S4-3, S4-4, S4-7): n = 100, d ∈ {1, 10, 100}, n_out = 10.
+const (
+	BetaWidth   = 100
+	BetaOutputs = 10
+)
+
+// BetaDepths are the default depths of the beta table (see BetaWidth).
+var BetaDepths = []int{1, 10, 100}
+
+// BetaTable returns, for d hidden ReLU layers of width n (C_W = 2, no
+// biases) and each d of ds, the effective parameter β = 2/n + 5d/n
+// (loggauss.Beta), the log-Gaussian moments E[G] = −β/2, Var[G] = β
+// (loggauss.TheoryMoments) beside the exact finite-width ones
+// (loggauss.ExactMoments), and the same for ln‖z_out‖² = G + ln χ²_{n_out}
+// with ‖x‖²/n_in = 1 (Moments.Output), with the probability of the
+// excluded event that a hidden layer is entirely inactive
+// (loggauss.ZeroEventProbability). digits is 1 to Float64Digits.
+func BetaTable(n int, ds []int, nOut, digits int) (*Table, error) {
+	if digits < 1 || digits > Float64Digits {
+		return nil, fmt.Errorf("digits must be between 1 and %d for the beta table, got %d", Float64Digits, digits)
+	}
+	switch {
+	case n < 1:
+		return nil, fmt.Errorf("beta table: width n = %d must be ≥ 1", n)
+	case nOut < 1:
+		return nil, fmt.Errorf("beta table: n_out = %d must be ≥ 1", nOut)
+	case len(ds) == 0:
+		return nil, errors.New("beta table: no depth")
+	}
+	num := func(v float64) Cell { return FloatCell(v, digits) }
+	t := &Table{
+		Name:  "beta",
+		Title: "Log-Gaussian output norm of deep ReLU networks: β = 2/n + 5d/n and the exact finite-width moments",
+		Columns: []Column{
+			{Key: "n", Header: "n"},
+			{Key: "d", Header: "d"},
+			{Key: "beta", Header: "β", Note: "2/n + 5d/n"},
+			{Key: "mean_G_theory", Header: "E[G]", Note: "−β/2"},
+			{Key: "var_G_theory", Header: "Var[G]", Note: "β"},
+			{Key: "mean_G_exact", Header: "E[G]", Note: "exact"},
+			{Key: "var_G_exact", Header: "Var[G]", Note: "exact"},
+			{Key: "mean_logout_theory", Header: "E[ln‖z_out‖²]", TeX: `$E[\ln\|z_{\rm out}\|^2]$`, Note: "log-Gaussian"},
+			{Key: "var_logout_theory", Header: "Var[ln‖z_out‖²]", TeX: `${\rm Var}[\ln\|z_{\rm out}\|^2]$`, Note: "log-Gaussian"},
+			{Key: "mean_logout_exact", Header: "E[ln‖z_out‖²]", TeX: `$E[\ln\|z_{\rm out}\|^2]$`, Note: "exact"},
+			{Key: "var_logout_exact", Header: "Var[ln‖z_out‖²]", TeX: `${\rm Var}[\ln\|z_{\rm out}\|^2]$`, Note: "exact"},
+			{Key: "p_zero", Header: "P(empty layer)", Note: "excluded"},
+		},
+	}
+	for _, d := range ds {
+		if d < 0 {
+			return nil, fmt.Errorf("beta table: depth d = %d must be ≥ 0", d)
+		}
+		theory, err := loggauss.TheoryMoments(n, d)
+		if err != nil {
+			return nil, fmt.Errorf("beta table: %w", err)
+		}
+		exact, err := loggauss.ExactMoments(n, d)
+		if err != nil {
+			return nil, fmt.Errorf("beta table: %w", err)
+		}
+		yTheory, err := theory.Output(nOut, 1)
+		if err != nil {
+			return nil, fmt.Errorf("beta table: %w", err)
+		}
+		yExact, err := exact.Output(nOut, 1)
+		if err != nil {
+			return nil, fmt.Errorf("beta table: %w", err)
+		}
+		widths := make([]int, d+1)
+		for i := range widths {
+			widths[i] = n
+		}
+		pZero, err := loggauss.ZeroEventProbability(widths)
+		if err != nil {
+			return nil, fmt.Errorf("beta table: %w", err)
+		}
+		t.Rows = append(t.Rows, []Cell{IntCell(n), IntCell(d), num(loggauss.Beta(n, d)),
+			num(theory.MeanG), num(theory.VarG), num(exact.MeanG), num(exact.VarG),
+			num(yTheory.MeanG), num(yTheory.VarG), num(yExact.MeanG), num(yExact.VarG), num(pZero)})
+	}
+	t.Footnotes = []string{
+		"Network (log-Gaussian notes, Def. 1): d hidden ReLU layers of width n with C_W = 2 (weights √(2/n)·N(0, 1)), no biases, a linear readout to n_out outputs; then z_out = |x|/√n_in · exp(G/2) · W with W ~ N(0, I) in dimension n_out independent of G (Theorem 2).",
+		"Theory: Theorem 2, E[G] = −β/2 + O(d/n²), Var[G] = β + O(d/n²) (loggauss.TheoryMoments).",
+		"Exact: G = ln(|g|²/n) + the sum over the d hidden layers of ln((2/n)|φ(g)|²), g ~ N(0, I) in dimension n, independent terms whose moments are sums over Binomial(n, ½) of digamma and trigamma values (loggauss.ExactMoments), conditional on no hidden layer being entirely inactive (probability in the last column).",
+		fmt.Sprintf("ln|z_out|² = G + ln χ²(n_out) with n_out = %d and |x|²/n_in = 1: E[ln χ²(k)] = ψ(k/2) + ln 2, Var = ψ′(k/2) (Moments.Output).", nOut),
+		fmt.Sprintf("Values from float64 digamma and trigamma sums (good to about 1e-14), shown with at most %d significant digits.", digits),
+	}
+	return t, nil
+}

@@ -1,0 +1,150 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+
+	"critcalc/apjn"
+)
+
+// TestDHGFigureGolden draws the phase, apjn and lognorm figures as PNG and
+// compares their pixels with testdata/NAME_golden.png exactly (as
+// TestFigureGolden does); -update rewrites the images.
+func TestDHGFigureGolden(t *testing.T) {
+	erf := DHGActivations()[0]
+	small := PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 40, NB: 25}
+	tests := []struct {
+		name string
+		draw func() (*plot.Plot, error)
+	}{
+		{"phase", func() (*plot.Plot, error) { return PhaseFigure(erf, apjn.Vanilla, 0, small) }},
+		{"apjn", func() (*plot.Plot, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
+		{"lognorm", func() (*plot.Plot, error) { return LogNormFigure(100, 10, BetaDepths, 4096, LogNormSeed) }},
+	}
+	for _, tt := range tests {
+		p, err := tt.draw()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		w, err := p.WriterTo(FigureWidth, FigureHeight, "png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := w.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", tt.name+"_golden.png")
+		if *update {
+			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if !samePixels(t, b.Bytes(), want) {
+			got := filepath.Join(t.TempDir(), tt.name+".png")
+			_ = os.WriteFile(got, b.Bytes(), 0o644)
+			t.Errorf("%s: the image differs from %s (got: %s)", tt.name, path, got)
+		}
+	}
+}
+
+// TestPhaseFigureLine checks the overlaid critical line of ReLU with
+// LayerNorm on activations against DHG eq 111, σ_b² = σ_w²/(π − 1) (seed
+// digest S0-5), to the 1e-9 that Model.CriticalSW2 guarantees on χ_𝒥* − 1.
+func TestPhaseFigureLine(t *testing.T) {
+	relu := DHGActivations()[1]
+	r := PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 2, NB: 5}
+	m, err := apjn.NewModel(relu.Sigma, apjn.LNPost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := phaseLine(relu, m, 0, linspace(r.SB2Min, r.SB2Max, r.NB), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(line) != 4 { // σ_b² = 0 has no critical point (χ_𝒥 = π/(π − 1) for every σ_w²)
+		t.Fatalf("%d points, want 4: %v", len(line), line)
+	}
+	for _, p := range line {
+		if want := p.Y * (3.141592653589793 - 1); abs(p.X-want) > 1e-8*want {
+			t.Errorf("σ_b² = %g: σ_w² = %.12g, want %.12g", p.Y, p.X, want)
+		}
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestDHGFigureErrors(t *testing.T) {
+	erf := DHGActivations()[0]
+	ok := DefaultPhaseRange
+	tests := []struct {
+		name string
+		draw func() (*plot.Plot, error)
+		want string
+	}{
+		{"σ_w² min 0", func() (*plot.Plot, error) {
+			r := ok
+			r.SW2Min = 0
+			return PhaseFigure(erf, apjn.Vanilla, 0, r)
+		}, "σ_w² min"},
+		{"empty σ_b²", func() (*plot.Plot, error) {
+			r := ok
+			r.SB2Max = r.SB2Min
+			return PhaseFigure(erf, apjn.Vanilla, 0, r)
+		}, "σ_b² min"},
+		{"grid", func() (*plot.Plot, error) { r := ok; r.NW = 1; return PhaseFigure(erf, apjn.Vanilla, 0, r) }, "grid points"},
+		{"μ without skip", func() (*plot.Plot, error) { return PhaseFigure(erf, apjn.Vanilla, 0.5, ok) }, "no skip"},
+		{"no curve", func() (*plot.Plot, error) { return APJNFigure(nil, apjn.Vanilla, 0, 10) }, "no curve"},
+		{"one layer", func() (*plot.Plot, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1) }, "layers"},
+		{"bad point", func() (*plot.Plot, error) {
+			return APJNFigure([]APJNCurve{{Act: erf, SW2: -1}}, apjn.Vanilla, 0, 10)
+		}, "σ_w²"},
+		{"n_out", func() (*plot.Plot, error) { return LogNormFigure(100, 0, BetaDepths, 0, 1) }, "n_out"},
+		{"no depth", func() (*plot.Plot, error) { return LogNormFigure(100, 10, nil, 0, 1) }, "depths"},
+		{"negative depth", func() (*plot.Plot, error) { return LogNormFigure(100, 10, []int{-1}, 0, 1) }, "depth d = -1"},
+		{"samples", func() (*plot.Plot, error) { return LogNormFigure(100, 10, BetaDepths, -1, 1) }, "samples"},
+	}
+	for _, tt := range tests {
+		if _, err := tt.draw(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestHistogramSteps checks the normalisation of the lognorm histogram:
+// the step curve integrates to the fraction of samples inside the range.
+func TestHistogramSteps(t *testing.T) {
+	xs := []float64{0.1, 0.2, 0.6, 0.9, 1.5, -3}
+	h, err := histogramSteps(xs, 0, 1, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	area := 0.0
+	for i := 0; i < len(h); i += 2 {
+		area += h[i].Y * (h[i+1].X - h[i].X)
+	}
+	if abs(area-4.0/6) > 1e-15 {
+		t.Errorf("area %g, want 4/6", area)
+	}
+	if h[0].Y != 2/(6*0.25) || h[2].Y != 0 {
+		t.Errorf("bins %v", h)
+	}
+	if _, err := histogramSteps(nil, 0, 1, 4); err == nil {
+		t.Error("no samples: want an error")
+	}
+}

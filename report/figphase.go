@@ -1,0 +1,165 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"critcalc/apjn"
+	"critcalc/recursions"
+)
+
+// PhaseRange is the (σ_w², σ_b²) rectangle of a phase diagram, sampled at
+// NW × NB equally spaced points (ends included).
+type PhaseRange struct {
+	SW2Min, SW2Max float64
+	SB2Min, SB2Max float64
+	NW, NB         int
+}
+
+// DefaultPhaseRange is the default rectangle of PhaseFigure: σ_w² ∈
+// [0.1, 4] (which holds the critical points of erf, π/4, ReLU, 2, and
+// GELU, 1.98 and 4) and σ_b² ∈ [0, 1], 80 × 50 points.
+var DefaultPhaseRange = PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 80, NB: 50}
+
+// PhaseClip is the largest |log₁₀ χ_𝒥*| the phase diagram's colours
+// resolve; points beyond it take the end colours.
+const PhaseClip = 1.0
+
+// Check reports a rectangle that is empty, not finite, has σ_w² ≤ 0 or
+// σ_b² < 0, or has fewer than 2 or more than 400 points on a side.
+func (r PhaseRange) Check() error {
+	switch {
+	case !(r.SW2Min > 0) || !(r.SW2Max > r.SW2Min) || math.IsInf(r.SW2Max, 0):
+		return fmt.Errorf("want 0 < σ_w² min < σ_w² max < ∞, got [%g, %g]", r.SW2Min, r.SW2Max)
+	case !(r.SB2Min >= 0) || !(r.SB2Max > r.SB2Min) || math.IsInf(r.SB2Max, 0):
+		return fmt.Errorf("want 0 ≤ σ_b² min < σ_b² max < ∞, got [%g, %g]", r.SB2Min, r.SB2Max)
+	case r.NW < 2 || r.NW > 400 || r.NB < 2 || r.NB > 400:
+		return fmt.Errorf("want 2 to 400 grid points on each axis, got %d × %d", r.NW, r.NB)
+	}
+	return nil
+}
+
+// linspace returns n equally spaced values from lo to hi.
+func linspace(lo, hi float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = lo + (hi-lo)*float64(i)/float64(n-1)
+	}
+	out[n-1] = hi
+	return out
+}
+
+// phaseGrid is the log₁₀ χ_𝒥* of a phase diagram as a plotter.GridXYZ:
+// columns are σ_w², rows σ_b².
+type phaseGrid struct {
+	sw2, sb2 []float64
+	z        []float64 // row-major in σ_w² (apjn.Model.Grid's order)
+}
+
+func (g phaseGrid) Dims() (c, r int)   { return len(g.sw2), len(g.sb2) }
+func (g phaseGrid) Z(c, r int) float64 { return g.z[c*len(g.sb2)+r] }
+func (g phaseGrid) X(c int) float64    { return g.sw2[c] }
+func (g phaseGrid) Y(r int) float64    { return g.sb2[r] }
+
+// PhaseFigure draws the phase diagram of φ in architecture arch with skip
+// mu (DHG Fig. 2): log₁₀ χ_𝒥* from apjn.Model.Grid over the rectangle r
+// as a heat map in a diverging palette centred on χ_𝒥* = 1 (blue ordered,
+// red chaotic, white critical; clipped at ±PhaseClip), with the critical
+// line overlaid: the σ_w² that apjn.Model.CriticalSW2 finds at each σ_b²
+// of the grid, or for a scale-invariant φ in a vanilla or res network the
+// closed form apjn.ScaleInvariantCriticalSW2 (DHG eqs 100, 115), which
+// holds for every σ_b².
+func PhaseFigure(a Activation, arch apjn.Arch, mu float64, r PhaseRange) (*plot.Plot, error) {
+	if err := r.Check(); err != nil {
+		return nil, fmt.Errorf("phase figure: %w", err)
+	}
+	if err := (apjn.Params{SW2: r.SW2Min, SB2: r.SB2Min, Mu: mu}).Validate(arch); err != nil {
+		return nil, fmt.Errorf("phase figure: %w", err)
+	}
+	m, err := apjn.NewModel(a.Sigma, arch)
+	if err != nil {
+		return nil, fmt.Errorf("phase figure: %s: %w", a.Label, err)
+	}
+	sw2, sb2 := linspace(r.SW2Min, r.SW2Max, r.NW), linspace(r.SB2Min, r.SB2Max, r.NB)
+	pts, err := m.Grid(sw2, sb2, mu)
+	if err != nil {
+		return nil, fmt.Errorf("phase figure: %s: %w", a.Label, err)
+	}
+	g := phaseGrid{sw2: sw2, sb2: sb2, z: make([]float64, len(pts))}
+	for i, p := range pts {
+		if !(p.ChiJ > 0) || math.IsInf(p.ChiJ, 0) {
+			return nil, fmt.Errorf("phase figure: %s: χ_𝒥* = %g at σ_w² = %g, σ_b² = %g", a.Label, p.ChiJ, p.SW2, p.SB2)
+		}
+		g.z[i] = math.Log10(p.ChiJ)
+	}
+	line, err := phaseLine(a, m, mu, sb2, r)
+	if err != nil {
+		return nil, err
+	}
+
+	cm := moreland.SmoothBlueRed()
+	cm.SetMin(-PhaseClip)
+	cm.SetMax(PhaseClip)
+	h := plotter.NewHeatMap(g, cm.Palette(255))
+	h.Min, h.Max = -PhaseClip, PhaseClip
+	pal := h.Palette.Colors()
+	h.Underflow, h.Overflow = pal[0], pal[len(pal)-1]
+	h.Rasterized = true
+
+	p := plot.New()
+	title := fmt.Sprintf("Phase diagram of %s, %s", a.Label, arch)
+	if arch.HasSkip() {
+		title += fmt.Sprintf(", μ = %g", mu)
+	}
+	p.Title.Text = title + ": log10 χ_J* (blue ordered, red chaotic)"
+	p.X.Label.Text = "σ_w²"
+	p.Y.Label.Text = "σ_b²"
+	p.Add(h)
+	if len(line) > 0 {
+		s, err := plotter.NewScatter(line)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
+		p.Add(s)
+		p.Legend.Add("critical line χ_J* = 1", s)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.X.Min, p.X.Max = r.SW2Min, r.SW2Max
+	p.Y.Min, p.Y.Max = r.SB2Min, r.SB2Max
+	return p, nil
+}
+
+// phaseLine returns the critical points inside r at the σ_b² values sb2.
+func phaseLine(a Activation, m *apjn.Model, mu float64, sb2 []float64, r PhaseRange) (plotter.XYs, error) {
+	var line plotter.XYs
+	si, scaleInv, err := recursions.ScaleInvariantOf(a.Sigma)
+	if err != nil {
+		return nil, fmt.Errorf("phase figure: %s: %w", a.Label, err)
+	}
+	for _, s := range sb2 {
+		pts, err := m.CriticalSW2(s, mu)
+		switch {
+		case errors.Is(err, apjn.ErrNoCritical):
+			if scaleInv && (m.Arch == apjn.Vanilla || m.Arch == apjn.Res) && mu < 1 {
+				pts = []apjn.LinePoint{{SB2: s, SW2: apjn.ScaleInvariantCriticalSW2(si.APlus, si.AMinus, mu)}}
+			}
+		case err != nil:
+			return nil, fmt.Errorf("phase figure: %s: critical line at σ_b² = %g: %w", a.Label, s, err)
+		}
+		for _, lp := range pts {
+			if lp.SW2 >= r.SW2Min && lp.SW2 <= r.SW2Max {
+				line = append(line, plotter.XY{X: lp.SW2, Y: s})
+			}
+		}
+	}
+	return line, nil
+}
