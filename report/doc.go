@@ -11,7 +11,9 @@
 // contradicts; ExponentsTable lists the depth exponents of PDLT chapter 5
 // by universality class and FiniteWidthTable the 1/n coefficients of the
 // four-point vertex and the NLO metric, with the corrected renormalized
-// G{1} coefficient.
+// G{1} coefficient; DHGTable shows the critical lines and points of package
+// apjn per architecture, and BetaTable the log-Gaussian β of package
+// loggauss beside the exact finite-width moments.
 //
 // Every number cell carries its count of significant digits, which the
 // builders choose from the accuracy of the source: float64 results at
@@ -20,6 +22,7 @@
 // precisions agree on. The renderers print a cell as it was built, so the
 // four formats show the same digits, and the output is deterministic.
 //
-// The figures (RatioFigure, KernelMapFigure, DepthFigure) each return a
-// *plot.Plot; Save writes one by the extension of the file name.
+// The figures (RatioFigure, KernelMapFigure, DepthFigure, PhaseFigure,
+// APJNFigure, LogNormFigure) each return a *plot.Plot; Save writes one by
+// the extension of the file name.
 package report
