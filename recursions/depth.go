@@ -61,7 +61,7 @@ func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 // which reduce to (5.109)–(5.110) for equal widths (5.107). (Var of the
 // stochastic metric of layer ℓ+1 is C_W²(⟨σ⁴⟩ − ⟨σ²⟩²)/n_ℓ from its own
 // neurons plus χ∥² V^(ℓ)/n_{ℓ−1} propagated; its mean picks up
-// χ∥G{1}^(ℓ)/n_{ℓ−1} and ½C_W g''·V^(ℓ)/n_{ℓ−1} = (j/8K²)V^(ℓ)/n_{ℓ−1}.)
+// χ∥G{1}^(ℓ)/n_{ℓ−1} and ½C_W g”·V^(ℓ)/n_{ℓ−1} = (j/8K²)V^(ℓ)/n_{ℓ−1}.)
 // The normalized vertex of layer ℓ is V^(ℓ)/(n_{ℓ−1}K²).
 func (a *Activation) IterateWidths(cb, cw, k1 float64, widths []int, every int, ren *Renormalization) ([]Layer, error) {
 	for i, n := range widths {
