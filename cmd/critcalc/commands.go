@@ -146,7 +146,11 @@ func isBoolFlag(f *flag.Flag) bool {
 // usageError reports a command-line problem and the usage line.
 func usageError(c *command, stderr io.Writer, err error) int {
 	if errors.Is(err, errHelp) {
-		newFlagSet(c, stderr).Usage()
+		fs := newFlagSet(c, stderr)
+		if c.flags != nil {
+			c.flags(fs)
+		}
+		fs.Usage()
 		return exitOK
 	}
 	errorf(stderr, "%s: %v", c.name, err)

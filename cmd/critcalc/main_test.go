@@ -141,3 +141,16 @@ func TestExprText(t *testing.T) {
 		}
 	}
 }
+
+// `critcalc CMD -h` prints the usage with every flag of the command.
+func TestHelpListsFlags(t *testing.T) {
+	for _, c := range commands {
+		if c.flags == nil {
+			continue
+		}
+		code, _, stderr := runCLI(c.name, "-h")
+		if code != exitOK || !strings.Contains(stderr, "usage: critcalc "+c.name) || !strings.Contains(stderr, "\n  -") {
+			t.Errorf("%s -h: exit %d, output %q", c.name, code, stderr)
+		}
+	}
+}
