@@ -37,6 +37,6 @@ func ExampleBetaTable() {
 		log.Fatal(err)
 	}
 	// Output:
-	// n,d,beta,mean_G_theory,var_G_theory,mean_G_exact,var_G_exact,mean_logout_theory,var_logout_theory,mean_logout_exact,var_logout_exact,p_zero
-	// 100,10,0.52,-0.26,0.52,-0.264242,0.539601,1.93926,0.741323,1.93502,0.760924,7.88861e-30
+	// n,d,beta,mean_G_theory,var_G_theory,mean_G_exact,var_G_exact,mean_logout_theory,var_logout_theory,mean_logout_exact,var_logout_exact,p_zero,mean_G_sim,var_G_sim,var_G_sim_stderr
+	// 100,10,0.52,-0.26,0.52,-0.264242,0.539601,1.93926,0.741323,1.93502,0.760924,7.88861e-30,-0.27,0.537,0.0042
 }

@@ -149,7 +149,7 @@ func TestTableJSONKeysDHGBeta(t *testing.T) {
 		{[]string{"table", "dhg", "--format", "json", "--act", "relu", "--sb2", "0", "--mu", "0.5"},
 			[]string{"activation", "arch", "mu", "sigma_b2", "sigma_w2", "K_star", "chi_K", "chi_J", "phase", "zeta", "source", "note"}, 6},
 		{[]string{"table", "beta", "--format", "json", "--n", "50", "--d", "2", "--d", "3", "--nout", "4"},
-			[]string{"n", "d", "beta", "mean_G_theory", "var_G_theory", "mean_G_exact", "var_G_exact", "mean_logout_theory", "var_logout_theory", "mean_logout_exact", "var_logout_exact", "p_zero"}, 2},
+			[]string{"n", "d", "beta", "mean_G_theory", "var_G_theory", "mean_G_exact", "var_G_exact", "mean_logout_theory", "var_logout_theory", "mean_logout_exact", "var_logout_exact", "p_zero", "mean_G_sim", "var_G_sim", "var_G_sim_stderr"}, 2},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := runCLI(tt.args...)
