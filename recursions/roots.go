@@ -1,11 +1,12 @@
 package recursions
 
 import (
-	"fmt"
 	"math"
 	"runtime"
 	"sort"
 	"sync"
+
+	"critcalc/rootfind"
 )
 
 // scalarFunc is a real function that may fail (an expectation that does not
@@ -101,7 +102,7 @@ func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root
 			continue
 		}
 		if i+1 < len(xs) && ys[i+1] != 0 && math.Signbit(ys[i]) != math.Signbit(ys[i+1]) {
-			x, err := brent(f, xs[i], xs[i+1], ys[i], ys[i+1])
+			x, err := rootfind.Brent(f, xs[i], xs[i+1], ys[i], ys[i+1], 0)
 			if err == nil {
 				err = addIfRoot(x)
 			}
@@ -167,7 +168,7 @@ func tangentRoots(f, df scalarFunc, xs, ys []float64, zeroTol float64, add func(
 		if dys[i] == 0 || dys[i+1] == 0 || math.Signbit(dys[i]) == math.Signbit(dys[i+1]) {
 			continue
 		}
-		xm, err := brent(df, xs[i], xs[i+1], dys[i], dys[i+1])
+		xm, err := rootfind.Brent(df, xs[i], xs[i+1], dys[i], dys[i+1], 0)
 		if err != nil {
 			return err
 		}
@@ -252,79 +253,6 @@ func brentOn(f scalarFunc, a, b float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return brent(f, a, b, fa, fb)
+	return rootfind.Brent(f, a, b, fa, fb, 0)
 }
 
-// brent finds a zero of f in [a, b] given fa = f(a) and fb = f(b) of
-// opposite signs (or one of them zero), to about four ulps of the root.
-func brent(f scalarFunc, a, b, fa, fb float64) (float64, error) {
-	if fa == 0 {
-		return a, nil
-	}
-	if fb == 0 {
-		return b, nil
-	}
-	if math.Signbit(fa) == math.Signbit(fb) {
-		return 0, fmt.Errorf("recursions: no sign change on [%g, %g]", a, b)
-	}
-	c, fc := a, fa
-	d := b - a
-	e := d
-	for iter := 0; iter < 200; iter++ {
-		if math.Signbit(fb) == math.Signbit(fc) {
-			c, fc = a, fa
-			d = b - a
-			e = d
-		}
-		if math.Abs(fc) < math.Abs(fb) {
-			a, b, c = b, c, b
-			fa, fb, fc = fb, fc, fb
-		}
-		tol := 2*2.220446049250313e-16*math.Abs(b) + 1e-300
-		m := (c - b) / 2
-		if math.Abs(m) <= tol || fb == 0 {
-			return b, nil
-		}
-		if math.Abs(e) >= tol && math.Abs(fa) > math.Abs(fb) {
-			var p, q float64
-			s := fb / fa
-			if a == c {
-				p = 2 * m * s
-				q = 1 - s
-			} else {
-				q0 := fa / fc
-				r := fb / fc
-				p = s * (2*m*q0*(q0-r) - (b-a)*(r-1))
-				q = (q0 - 1) * (r - 1) * (s - 1)
-			}
-			if p > 0 {
-				q = -q
-			} else {
-				p = -p
-			}
-			if 2*p < math.Min(3*m*q-math.Abs(tol*q), math.Abs(e*q)) {
-				e = d
-				d = p / q
-			} else {
-				d = m
-				e = m
-			}
-		} else {
-			d = m
-			e = m
-		}
-		a, fa = b, fb
-		if math.Abs(d) > tol {
-			b += d
-		} else if m > 0 {
-			b += tol
-		} else {
-			b -= tol
-		}
-		var err error
-		if fb, err = f(b); err != nil {
-			return 0, err
-		}
-	}
-	return b, nil
-}
