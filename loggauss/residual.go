@@ -55,7 +55,7 @@ func SampleResidualG(n, d int, alpha, lambda float64, nets int, seed uint64) ([]
 		z := make([]float64, n)
 		r := newReader(seed, layerStream(i, 0))
 		for j := range z {
-			z[j] = r.normal()
+			z[j] = r.Normal()
 		}
 		// logNorm accumulates ln(‖z^ℓ‖²/‖z^{ℓ−1}‖²) (and ln(‖z⁰‖²/n)); z is
 		// rescaled to ‖z‖² = n after each layer, which φ's homogeneity allows.
@@ -71,7 +71,7 @@ func SampleResidualG(n, d int, alpha, lambda float64, nets int, seed uint64) ([]
 				}
 				c := lambda * math.Sqrt(2*phi2/float64(n))
 				for j := range z {
-					z[j] = alpha*z[j] + c*r.normal()
+					z[j] = alpha*z[j] + c*r.Normal()
 				}
 			}
 			norm2 := 0.0

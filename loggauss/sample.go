@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"critcalc/calc"
+	"critcalc/sim/philox"
 )
 
 // maxSamples bounds the number of sampled networks: the sample index fills
@@ -45,20 +46,20 @@ func scaleInvLaws(widths []int, ap, am float64) []factorLaw {
 }
 
 // draw returns one draw of the factor's logarithm.
-func (f factorLaw) draw(r *reader) float64 {
+func (f factorLaw) draw(r *philox.Stream) float64 {
 	if f.plain || f.ap2 == f.am2 {
-		return math.Log(f.scale * f.ap2OrOne() * r.chiSquared(f.n))
+		return math.Log(f.scale * f.ap2OrOne() * r.ChiSquared(f.n))
 	}
-	k := r.binomialHalf(f.n)
+	k := r.BinomialHalf(f.n)
 	for f.needsActive && ((f.ap2 == 0 && k == f.n) || (f.am2 == 0 && k == 0)) {
-		k = r.binomialHalf(f.n)
+		k = r.BinomialHalf(f.n)
 	}
 	t := 0.0
 	if k > 0 && f.ap2 != 0 {
-		t += f.ap2 * r.chiSquared(k)
+		t += f.ap2 * r.ChiSquared(k)
 	}
 	if k < f.n && f.am2 != 0 {
-		t += f.am2 * r.chiSquared(f.n-k)
+		t += f.am2 * r.ChiSquared(f.n-k)
 	}
 	return math.Log(f.scale * t)
 }
@@ -169,7 +170,7 @@ func SampleLogOutput(n, d, nOut int, xScale float64, nets int, seed uint64) ([]f
 	}
 	shift := math.Log(xScale)
 	parallelSamples(nets, func(i int) {
-		g[i] += shift + math.Log(newReader(seed, layerStream(i, d+1)).chiSquared(nOut))
+		g[i] += shift + math.Log(newReader(seed, layerStream(i, d+1)).ChiSquared(nOut))
 	})
 	return g, nil
 }

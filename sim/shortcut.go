@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"critcalc/calc"
+	"critcalc/sim/philox"
 )
 
 // shortcut is the norm-only exact sampler for one input through a bias-free
@@ -43,9 +44,9 @@ func (s *shortcut) network(k int, layers []*moments, stats []float64) netScalars
 	norm2 := 0.0
 	for l := 1; l <= L; l++ {
 		n := c.Widths[l]
-		d := draws{seed: c.Seed, stream: Stream(k, l, KindShortcut)}
-		kp := d.binomialHalf(n)
-		p, q := d.chi2(kp), d.chi2(n-kp)
+		d := philox.NewStream(c.Seed, Stream(k, l, KindShortcut))
+		kp := d.BinomialHalf(n)
+		p, q := d.ChiSquared(kp), d.ChiSquared(n-kp)
 		norm2 = v * (p + q)
 		stats[0] = norm2 / float64(n)
 		layers[l-1].add(stats)
@@ -54,8 +55,8 @@ func (s *shortcut) network(k int, layers []*moments, stats []float64) netScalars
 	nL := c.Widths[L]
 	out := netScalars{logGain: math.Log(norm2 / float64(nL) / s.inNorm)}
 	if c.Readout > 0 {
-		d := draws{seed: c.Seed, stream: Stream(k, L+1, KindShortcut)}
-		out.logOut = math.Log(c.readoutCW() / float64(nL) * norm2 * d.chi2(c.Readout))
+		d := philox.NewStream(c.Seed, Stream(k, L+1, KindShortcut))
+		out.logOut = math.Log(c.readoutCW() / float64(nL) * norm2 * d.ChiSquared(c.Readout))
 	}
 	return out
 }

@@ -106,3 +106,47 @@ func BenchmarkWords(b *testing.B) {
 	}
 	_ = s
 }
+
+// The derived variates have their laws' mean and variance within 5
+// standard errors (n = 2^16 draws): √(Var/n) for the mean and
+// Var·√((κ − 1)/n) for the variance, κ = μ₄/Var² the kurtosis (3 + 12/k
+// for χ²_k, 3 + 6/a for Gamma(a), about 3 for Binomial(n, ½)).
+func TestDerivedVariates(t *testing.T) {
+	const n = 1 << 16
+	tests := []struct {
+		name      string
+		draw      func(s *Stream) float64
+		mean, vr  float64
+		kurtExtra float64 // μ₄/Var² − 1
+	}{
+		{"Bin(100, 1/2)", func(s *Stream) float64 { return float64(s.BinomialHalf(100)) }, 50, 25, 2},
+		{"Bin(37, 1/2)", func(s *Stream) float64 { return float64(s.BinomialHalf(37)) }, 18.5, 9.25, 2},
+		{"chi2(1)", func(s *Stream) float64 { return s.ChiSquared(1) }, 1, 2, 14},
+		{"chi2(2)", func(s *Stream) float64 { return s.ChiSquared(2) }, 2, 4, 8},
+		{"chi2(101)", func(s *Stream) float64 { return s.ChiSquared(101) }, 101, 202, 2.2},
+		{"Gamma(0.3)", func(s *Stream) float64 { return s.Gamma(0.3) }, 0.3, 0.3, 22},
+	}
+	for _, tt := range tests {
+		s := NewStream(11, 4)
+		var m1, m2 float64
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = tt.draw(s)
+			m1 += xs[i]
+		}
+		m1 /= n
+		for _, x := range xs {
+			m2 += (x - m1) * (x - m1)
+		}
+		m2 /= n - 1
+		if se := math.Sqrt(tt.vr / n); math.Abs(m1-tt.mean) > 5*se {
+			t.Errorf("%s: mean %.5g, want %g ± 5×%.3g", tt.name, m1, tt.mean, se)
+		}
+		if se := tt.vr * math.Sqrt(tt.kurtExtra/n); math.Abs(m2-tt.vr) > 5*se {
+			t.Errorf("%s: variance %.5g, want %g ± 5×%.3g", tt.name, m2, tt.vr, se)
+		}
+	}
+	if NewStream(1, 1).ChiSquared(0) != 0 {
+		t.Errorf("χ²₀ is not 0")
+	}
+}
