@@ -11,18 +11,17 @@ import (
 // actAt is the "at" block of `critcalc act --at K`: the single-input
 // quantities at one K, each with its certified digits.
 type actAt struct {
-	K          jsonNum `json:"K"`
-	CW         jsonNum `json:"C_W"`
-	G          jsonNum `json:"g"`
-	GPrime     jsonNum `json:"g_prime"`
-	ChiPar     jsonNum `json:"chi_par"`
-	ChiParZ    jsonNum `json:"chi_par_zssp"`
-	ChiPerp    jsonNum `json:"chi_perp"`
-	H          jsonNum `json:"h"`
-	J          jsonNum `json:"j"`
-	Vertex     jsonNum `json:"vertex_source"`
-	GPrime2    jsonNum `json:"g_second"`
-	exactInput [2]string
+	K       jsonNum `json:"K"`
+	CW      jsonNum `json:"C_W"`
+	G       jsonNum `json:"g"`
+	GPrime  jsonNum `json:"g_prime"`
+	ChiPar  jsonNum `json:"chi_par"`
+	ChiParZ jsonNum `json:"chi_par_zssp"`
+	ChiPerp jsonNum `json:"chi_perp"`
+	H       jsonNum `json:"h"`
+	J       jsonNum `json:"j"`
+	Vertex  jsonNum `json:"vertex_source"`
+	GPrime2 jsonNum `json:"g_second"`
 }
 
 // addActAt adds the quantities at --at K (with --cw, default 1) to rep, to

@@ -49,16 +49,16 @@ the number of cores; the same --seed gives the same numbers.`,
 }
 
 type simFlags struct {
-	cb, cw, cw1, q, rho float64
-	width, depth, n0    int
-	nets                int
-	inputs, tangents    int
-	batch               int
-	l0, every, workers  int
-	arch, mode, law     string
-	backend             string
-	seed                uint64
-	float32, json       bool
+	cb, cw, q, rho     float64
+	width, depth, n0   int
+	nets               int
+	inputs, tangents   int
+	batch              int
+	l0, every, workers int
+	arch, mode, law    string
+	backend            string
+	seed               uint64
+	float32, json      bool
 }
 
 func defineSimFlags(fs *flag.FlagSet) *simFlags {
