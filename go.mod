@@ -4,7 +4,9 @@ go 1.26
 
 require (
 	github.com/Knetic/govaluate v3.0.0+incompatible
+	github.com/ebitengine/purego v0.11.3
 	gonum.org/v1/gonum v0.17.0
+	gonum.org/v1/plot v0.16.0
 )
 
 require (
@@ -14,10 +16,8 @@ require (
 	git.sr.ht/~sbinet/gg v0.6.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/campoy/embedmd v1.0.0 // indirect
-	github.com/ebitengine/purego v0.11.3 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	golang.org/x/image v0.25.0 // indirect
 	golang.org/x/text v0.23.0 // indirect
-	gonum.org/v1/plot v0.16.0 // indirect
 )

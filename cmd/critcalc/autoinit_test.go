@@ -61,7 +61,7 @@ func TestAutoInitErrors(t *testing.T) {
 		{"loss", append(base, "--loss", "l2"), "--loss must be"},
 		{"lr", append(base, "--lr", "0"), "--lr must be"},
 		{"sw", append(base, "--sw", "-1"), "--sw must be"},
-		{"gpu", append(base, "--backend", "gpu"), "no GPU backend"},
+		{"gpu", append(base, "--backend", "gpu"), "--backend gpu"},
 		{"arch", append(base, "--arch", "resnet"), "--arch must be"},
 		{"batchnorm", append(base, "--arch", "bn"), "not for BatchNorm"},
 	}

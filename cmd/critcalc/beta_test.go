@@ -59,7 +59,7 @@ func TestBetaErrors(t *testing.T) {
 		{"widths and width", []string{"beta", "--width", "10", "--widths", "10,20"}, "exclude each other"},
 		{"bad widths", []string{"beta", "--widths", "10,x"}, "--widths"},
 		{"depth disagrees", []string{"beta", "--widths", "10,20", "--depth", "5"}, "disagrees"},
-		{"gpu", []string{"beta", "--width", "10", "--depth", "3", "--backend", "gpu"}, "no GPU backend"},
+		{"gpu", []string{"beta", "--width", "10", "--depth", "3", "--backend", "gpu"}, "--backend gpu"},
 		{"positional", []string{"beta", "relu", "--width", "10", "--depth", "3"}, "--act"},
 	}
 	for _, tt := range tests {

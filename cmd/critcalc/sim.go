@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"critcalc/gpu"
 	"critcalc/sim"
 	"critcalc/validate"
 )
@@ -235,9 +236,15 @@ func checkBackend(s string) error {
 	case "cpu", "auto":
 		return nil
 	case "gpu":
-		return errors.New("--backend gpu: this build has no GPU backend (use --backend cpu)")
+		d, err := gpu.Open()
+		if err != nil {
+			return fmt.Errorf("--backend gpu: %w (use --backend cpu or auto)", err)
+		}
+		name := d.String()
+		d.Close()
+		return fmt.Errorf("--backend gpu: found %s, but the simulator does not run on a GPU yet: package gpu's kernels are built and tested on the CPU, not yet on a device (use --backend cpu or auto)", name)
 	}
-	return fmt.Errorf("--backend must be cpu or auto, got %q", s)
+	return fmt.Errorf("--backend must be cpu, gpu or auto, got %q", s)
 }
 
 // parseArch reads --arch into cfg.

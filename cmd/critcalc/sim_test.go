@@ -80,7 +80,7 @@ func TestSimErrors(t *testing.T) {
 		{"no width", []string{"sim", "relu", "--cw", "2", "--depth", "2"}, exitUsage, "--width must be given"},
 		{"no depth", []string{"sim", "relu", "--cw", "2", "--width", "8"}, exitUsage, "--depth must be given"},
 		{"one net", append(base, "--nets", "1"), exitUsage, "--nets"},
-		{"gpu", append(base, "--backend", "gpu"), exitUsage, "no GPU backend"},
+		{"gpu", append(base, "--backend", "gpu"), exitUsage, "--backend gpu"},
 		{"bad backend", append(base, "--backend", "tpu"), exitUsage, "--backend must be"},
 		{"bad mode", append(base, "--mode", "fast"), exitUsage, "--mode must be"},
 		{"uniform exact", append(base, "--law", "uniform"), exitUsage, "exact sampler needs Gaussian"},

@@ -237,7 +237,7 @@ func TestFigureDHGCommands(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"figure", "phase", "--arch", "mixer", "--png", "a.png"}, exitUsage, "--arch"},
+		{[]string{"figure", "phase", "--arch", "transformer", "--png", "a.png"}, exitUsage, "--arch"},
 		{[]string{"figure", "phase", "--mu", "0.5", "--png", "a.png"}, exitUsage, "needs an architecture with a skip"},
 		{[]string{"figure", "phase", "--arch", "res", "--mu", "1.5", "--png", "a.png"}, exitUsage, "--mu must be in [0, 1]"},
 		{[]string{"figure", "phase", "--grid", "1,5", "--png", "a.png"}, exitUsage, "2 to 400"},
