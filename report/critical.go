@@ -24,7 +24,7 @@ const a1Digits = 9
 type criticalRow struct {
 	act       Activation
 	class     string
-	k         Cell // K*; text "any" for a line of fixed points
+	k         Cell // K*; the annotation "any" for a line of fixed points
 	cb, cw    Cell
 	a1, a32   Cell
 	stability string
@@ -64,7 +64,7 @@ func floatRows(a Activation, an *recursions.Analysis, digits int) *analysis {
 	res := &analysis{act: a, an: an}
 	num := func(v float64) Cell { return FloatCell(v, min(digits, Float64Digits)) }
 	if si := an.ScaleInvariant; si != nil {
-		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: TextCell("any"),
+		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: AnnotationCell("any"),
 			cb: num(si.Cb), cw: num(si.CW), stability: "marginal (line of fixed points)",
 			x: scaleInvariantExponents(si.RhoKink), physical: true})
 	}
@@ -92,7 +92,7 @@ func certCell(c recursions.Certified) Cell { return BigCell(c.V, c.Digits) }
 func digitsRows(a Activation, ad *recursions.AnalysisDigits) *analysis {
 	res := &analysis{act: a, an: ad.Analysis}
 	if si := ad.ScaleInvariant; si != nil {
-		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: TextCell("any"),
+		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: AnnotationCell("any"),
 			cb: IntCell(0), cw: certCell(si.CW), stability: "marginal (line of fixed points)",
 			x: scaleInvariantExponents(ad.Analysis.ScaleInvariant.RhoKink), physical: true})
 	}

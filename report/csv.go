@@ -20,7 +20,9 @@ func writeCSV(w io.Writer, t *Table) error {
 	for _, r := range t.Rows {
 		rec := make([]string, len(r))
 		for j, c := range r {
-			rec[j] = c.S
+			if c.Kind != Annotation {
+				rec[j] = c.S
+			}
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

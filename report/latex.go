@@ -48,7 +48,7 @@ func writeLaTeX(w io.Writer, t *Table) error {
 			switch c.Kind {
 			case Empty:
 				row[j] = "---"
-			case Text:
+			case Text, Annotation:
 				row[j] = texText(c.S)
 			case Number:
 				row[j] = texNumber(c.S)

@@ -42,6 +42,10 @@ const (
 	Empty  CellKind = iota // nothing: the value does not apply
 	Text                   // a word or phrase
 	Number                 // a number with a count of significant digits
+	// Annotation is a word for readers in a column of numbers ("any" for
+	// the K* of a line of fixed points): shown in Markdown and LaTeX,
+	// empty in CSV and null in JSON, so that data columns stay numeric.
+	Annotation
 )
 
 // Cell is one entry of a Table: empty, text, or a number already written
@@ -58,6 +62,9 @@ type Cell struct {
 
 // TextCell returns a text cell.
 func TextCell(s string) Cell { return Cell{Kind: Text, S: s} }
+
+// AnnotationCell returns an annotation cell (see Annotation).
+func AnnotationCell(s string) Cell { return Cell{Kind: Annotation, S: s} }
 
 // FloatCell returns v with at most digits significant digits (and at most
 // 15, which a float64 holds). A NaN becomes an empty cell and ±Inf the
