@@ -255,4 +255,3 @@ func brentOn(f scalarFunc, a, b float64) (float64, error) {
 	}
 	return rootfind.Brent(f, a, b, fa, fb, 0)
 }
-
