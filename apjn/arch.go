@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Arch is an MLP architecture of DHG.
+// Arch is an MLP architecture of DHG, or a block of MLP-Mixer (DHG App. H)
+// or ResMLP (AutoInit App. D) whose recursions run block by block.
 type Arch int
 
 // The architectures.
@@ -17,9 +18,11 @@ const (
 	Res                  // h' = Wφ(h) + b + μh
 	PreLNRes             // h' = Wφ(LN(h)) + b + μh
 	BN                   // h' = Wφ(BN(h)) + b + μh, |B| → ∞
+	Mixer                // MLP-Mixer block: token- and channel-mixing MLPs, Pre-LN, skip μ (DHG App. H)
+	ResMLP               // ResMLP block: patch and channel MLPs, LayerScale 𝓔, skip μ (AutoInit App. D)
 )
 
-var archNames = [...]string{"vanilla", "ln-pre", "ln-post", "res", "preln-res", "bn"}
+var archNames = [...]string{"vanilla", "ln-pre", "ln-post", "res", "preln-res", "bn", "mixer", "resmlp"}
 
 // String returns the architecture's name as the command line spells it.
 func (a Arch) String() string {
@@ -30,7 +33,13 @@ func (a Arch) String() string {
 }
 
 // HasSkip reports whether the architecture has an identity skip μh.
-func (a Arch) HasSkip() bool { return a == Res || a == PreLNRes || a == BN }
+func (a Arch) HasSkip() bool {
+	return a == Res || a == PreLNRes || a == BN || a == Mixer || a == ResMLP
+}
+
+// IsBlock reports whether one step of the recursion is a whole MLP-Mixer or
+// ResMLP block (two residual sub-blocks) rather than one layer.
+func (a Arch) IsBlock() bool { return a == Mixer || a == ResMLP }
 
 // ParseArch reads an architecture name.
 func ParseArch(s string) (Arch, error) {

@@ -16,7 +16,8 @@ const kMax = 1e8
 // For the normalised architectures the fixed point is explicit: 𝒦* =
 // (σ_w²⟨φ²⟩₁ + σ_b²)/(1 − μ²) (DHG eq 64; ln-pre has μ = 0), 𝒦* = σ_w² + σ_b²
 // for LayerNorm on activations (eq 53), D* = σ_w²(⟨φ²⟩₁ − ⟨φ⟩₁²)/(1 − μ²) for
-// BatchNorm. For vanilla and res the map K ↦ σ_b² + σ_w²⟨φ²⟩_K + μ²K is
+// BatchNorm, 𝒦* = B/(1 − μ²) for an MLP-Mixer block (mixer.go). For vanilla,
+// res and resmlp (resmlp.go) the map K ↦ σ_b² + σ_w²⟨φ²⟩_K + μ²K is
 // increasing, so its iterates move monotonically from 𝒦¹ to the nearest fixed
 // point on the side where the map points: that root of F(K) = map(K) − K is
 // bracketed by a geometric search and refined by Brent's method. A search that
@@ -42,6 +43,8 @@ func (m *Model) FixedPoint(p Params) (State, error) {
 			return inf, nil
 		}
 		return State{K: (p.SW2*m.phi2 + p.SB2) / (1 - mu2), D: p.SW2 * (m.phi2 - m.phi1*m.phi1) / (1 - mu2)}, nil
+	case Mixer:
+		return m.mixerFixedPoint(p)
 	}
 	if p.Mu == 1 {
 		return inf, nil
@@ -50,7 +53,7 @@ func (m *Model) FixedPoint(p Params) (State, error) {
 	return State{K: K}, err
 }
 
-// kernelFixedPoint finds 𝒦* of the vanilla and res recursions.
+// kernelFixedPoint finds 𝒦* of the vanilla, res and resmlp recursions.
 func (m *Model) kernelFixedPoint(p Params) (float64, error) {
 	mu2 := p.Mu * p.Mu
 	F := func(K float64) (float64, error) {
@@ -60,6 +63,9 @@ func (m *Model) kernelFixedPoint(p Params) (float64, error) {
 	dF := func(K float64) (float64, error) {
 		c, err := m.act.ChiParZ(max(K, kTiny), p.SW2)
 		return c + mu2 - 1, err
+	}
+	if m.Arch == ResMLP {
+		F, dF = m.resmlpF(p)
 	}
 	K1 := m.First(p).K
 	f1, err := F(K1)

@@ -5,8 +5,13 @@ import "fmt"
 // State is the kernel of one layer: K = 𝒦^ℓ(x, x) and, for BatchNorm, D =
 // 𝒦^ℓ(x, x) − 𝒦^ℓ(x, x'), the difference that sets the APJN of a batch-
 // normalised layer (DHG eq 25, AutoInit Conjecture 3.1).
+//
+// For an MLP-Mixer block P is the variance of the channel mean of a patch,
+// 𝒦^ℓ_{μi,νi} for channels μ ≠ ν: the offset shared by the channels of a
+// patch that LayerNorm subtracts (mixer.go).
 type State struct {
 	K, D float64
+	P    float64
 }
 
 // kTiny stands for K = 0 in averages that need K > 0: the averages of an
@@ -26,7 +31,8 @@ func (m *Model) First(p Params) State { return State{K: p.SW2 + p.SB2, D: p.SW2}
 //	bn:               K' = σ_b² + σ_w²⟨φ²⟩₁ + μ²K,
 //	                  D' = σ_w²(⟨φ²⟩₁ − ⟨φ⟩₁²) + μ²D          (24), AutoInit (37)
 //
-// (μ = 0 for architectures without skip). In the BatchNorm layer BN(h) is
+// (μ = 0 for architectures without skip); mixer and resmlp map a whole block
+// (Model.mixerStep, Model.resmlpStep). In the BatchNorm layer BN(h) is
 // N(0, 1) and independent across the inputs of a large batch (AutoInit
 // Conjecture B.2), so 𝒦(x, x') picks up σ_w²⟨φ⟩₁² + σ_b².
 func (m *Model) Step(p Params, s State) (State, error) {
@@ -44,6 +50,10 @@ func (m *Model) Step(p Params, s State) (State, error) {
 		return State{K: p.SW2 + p.SB2}, nil
 	case BN:
 		return State{K: p.SB2 + p.SW2*m.phi2 + mu2*s.K, D: p.SW2*(m.phi2-m.phi1*m.phi1) + mu2*s.D}, nil
+	case Mixer:
+		return m.mixerStep(p, s)
+	case ResMLP:
+		return m.resmlpStep(p, s)
 	}
 	return State{}, fmt.Errorf("apjn: unknown architecture %d", int(m.Arch))
 }
@@ -55,7 +65,8 @@ func (m *Model) Step(p Params, s State) (State, error) {
 //	ln-post:           σ_w²⟨φ'²⟩_K/(⟨φ²⟩_K − ⟨φ⟩_K²)     (55)
 //	bn:                σ_w²⟨φ'²⟩₁/D + μ²                (25), AutoInit (23)
 //
-// For vanilla and res the first term is PDLT's χ⊥ (recursions.ChiPerp).
+// For vanilla and res the first term is PDLT's χ⊥ (recursions.ChiPerp); for
+// mixer and resmlp χ_𝒥 is the APJN of a whole block (mixer.go, resmlp.go).
 func (m *Model) ChiJ(p Params, s State) (float64, error) {
 	mu2 := p.Mu * p.Mu
 	switch m.Arch {
@@ -74,13 +85,18 @@ func (m *Model) ChiJ(p Params, s State) (float64, error) {
 			return 0, fmt.Errorf("apjn: BatchNorm of inputs with equal kernels (D = %g)", s.D)
 		}
 		return p.SW2*m.dphi2/s.D + mu2, nil
+	case Mixer:
+		return m.mixerChiJ(p, s)
+	case ResMLP:
+		return m.resmlpChiJ(p, s)
 	}
 	return 0, fmt.Errorf("apjn: unknown architecture %d", int(m.Arch))
 }
 
 // ChiK returns the kernel growth factor χ_𝒦 = ∂𝒦^{ℓ+1}/∂𝒦^ℓ (DHG eq 12):
 // PDLT's χ∥ + μ² for vanilla and res, μ² for the normalised architectures
-// (their kernel forgets 𝒦^ℓ except through the skip).
+// (their kernel forgets 𝒦^ℓ except through the skip), μ⁴ for a Mixer block
+// and (μ² + 𝓔²σ_w²)(μ² + 𝓔²σ_w²χ∥(𝒦_e)) for a ResMLP block.
 func (m *Model) ChiK(p Params, s State) (float64, error) {
 	mu2 := p.Mu * p.Mu
 	switch m.Arch {
@@ -89,6 +105,10 @@ func (m *Model) ChiK(p Params, s State) (float64, error) {
 		return c + mu2, err
 	case LNPre, LNPost, PreLNRes, BN:
 		return mu2, nil
+	case Mixer:
+		return mu2 * mu2, nil
+	case ResMLP:
+		return m.resmlpChiK(p, s)
 	}
 	return 0, fmt.Errorf("apjn: unknown architecture %d", int(m.Arch))
 }

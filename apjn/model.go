@@ -29,11 +29,14 @@ type Model struct {
 	slopePlus, slopeMinus float64
 	// phi0 is φ(0).
 	phi0 float64
+	// layerScale is ResMLP's LayerScale 𝓔 (0 for the other architectures).
+	layerScale float64
 }
 
-// NewModel prepares φ for architecture a.
+// NewModel prepares φ for architecture a. A ResMLP model gets the LayerScale
+// DefaultLayerScale; NewResMLP sets another.
 func NewModel(sigma calc.Expr, a Arch) (*Model, error) {
-	if a < Vanilla || a > BN {
+	if a < Vanilla || a > ResMLP {
 		return nil, fmt.Errorf("apjn: unknown architecture %d", int(a))
 	}
 	act, err := recursions.New(sigma)
@@ -56,6 +59,9 @@ func NewModel(sigma calc.Expr, a Arch) (*Model, error) {
 	}
 	m.slopePlus, m.slopeMinus = asymptoticSlopes(sigma)
 	m.phi0 = calc.EvalFloat(sigma, 0)
+	if a == ResMLP {
+		m.layerScale = DefaultLayerScale
+	}
 	return m, nil
 }
 

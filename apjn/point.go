@@ -73,8 +73,9 @@ func phaseOf(chi float64) string {
 func (m *Model) divergent(pt *Point) error {
 	mu2 := pt.Mu * pt.Mu
 	switch m.Arch {
-	case PreLNRes, BN:
-		// χ_𝒥^ℓ = 1 + A/𝒦^ℓ with 𝒦^ℓ growing linearly (DHG eq 71, AutoInit Remark 3.1).
+	case PreLNRes, BN, Mixer:
+		// χ_𝒥^ℓ = 1 + A/𝒦^ℓ with 𝒦^ℓ growing linearly (DHG eq 71, AutoInit
+		// Remark 3.1; a Mixer block is two Pre-LN residual sub-blocks).
 		pt.ChiK, pt.ChiJ, pt.Phase = 1, 1, EverywhereCritical
 		return nil
 	}
@@ -83,9 +84,12 @@ func (m *Model) divergent(pt *Point) error {
 		return fmt.Errorf("apjn: the kernel of %v diverges at σ_w² = %g, σ_b² = %g and φ' has no limit at ±∞", m.Sigma, pt.SW2, pt.SB2)
 	}
 	pt.ChiJ = pt.SW2*ss + mu2
+	if m.Arch == ResMLP {
+		pt.ChiJ = m.resmlpChiLimit(pt.Params, ss)
+	}
 	pt.ChiK = pt.ChiJ
 	switch {
-	case pt.Mu == 1 && ss == 0:
+	case pt.Mu == 1 && ss == 0 && m.Arch != ResMLP:
 		pt.Phase = Subcritical
 	default:
 		pt.Phase = phaseOf(pt.ChiJ)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -16,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "phase",
-		usage:   "EXPR --arch vanilla|ln-pre|ln-post|res|preln-res|bn [--mu M] (--sw2 W --sb2 S | --sw2 a:b:n --sb2 a:b:n | --sb2 S --critical-line) [--digits D] [--json|--csv]",
+		usage:   "EXPR --arch vanilla|ln-pre|ln-post|res|preln-res|bn|mixer|resmlp [--mu M] [--layerscale E] (--sw2 W --sb2 S | --sw2 a:b:n --sb2 a:b:n | --sb2 S --critical-line) [--digits D] [--json|--csv]",
 		summary: "phase diagram, APJN growth factor χ_J and correlation length of an MLP architecture",
 		detail: `Evaluates the infinite-width kernel fixed point K* reached from the first
 layer (input |x|²/N₀ = 1) and the APJN growth factor χ_J* of Doshi, He and
@@ -28,6 +29,12 @@ deterministic output. --critical-line finds every σ_w² in [1e-2, 1e3] with
 χ_J* = 1 at each σ_b². K_star is null when the kernel diverges (χ_J, χ_K are
 then their K → ∞ limits); xi is null when infinite.
 
+--arch mixer and resmlp iterate whole blocks: an MLP-Mixer block (DHG App. H:
+token- and channel-mixing MLPs behind LayerNorm, both residuals of strength
+μ) and a ResMLP block (AutoInit App. D: patch and channel MLPs, LayerScale
+--layerscale E > 0 in both branches, default 0.1, skip μ). χ_J is then the
+APJN of one block and χ_K = ∂K^{l+1}/∂K^l.
+
 Numbers are float64 (checked against DHG's closed forms to 1e-12); --digits
 is at most 12.`,
 		flags: func(fs *flag.FlagSet) any { return definePhaseFlags(fs) },
@@ -37,7 +44,7 @@ is at most 12.`,
 
 type phaseFlags struct {
 	arch, sw2, sb2 string
-	mu             float64
+	mu, layerScale float64
 	line           bool
 	digits         int
 	json, csv      bool
@@ -46,7 +53,8 @@ type phaseFlags struct {
 func definePhaseFlags(fs *flag.FlagSet) *phaseFlags {
 	f := &phaseFlags{}
 	fs.StringVar(&f.arch, "arch", "vanilla", "architecture: vanilla, ln-pre, ln-post, res, preln-res or bn")
-	fs.Float64Var(&f.mu, "mu", 0, "identity-skip strength `μ` in [0, 1] (res, preln-res, bn)")
+	fs.Float64Var(&f.mu, "mu", 0, "identity-skip strength `μ` in [0, 1] (res, preln-res, bn, mixer, resmlp)")
+	fs.Float64Var(&f.layerScale, "layerscale", apjn.DefaultLayerScale, "ResMLP LayerScale `E` > 0 (resmlp only)")
 	fs.StringVar(&f.sw2, "sw2", "", "weight variance σ_w², a value or a range `a:b:n`")
 	fs.StringVar(&f.sb2, "sb2", "", "bias variance σ_b², a value or a range `a:b:n`")
 	fs.BoolVar(&f.line, "critical-line", false, "find σ_w² with χ_J* = 1 at each σ_b²")
@@ -61,6 +69,7 @@ type phaseReport struct {
 	Expression   string       `json:"expression"`
 	Arch         string       `json:"arch"`
 	Mu           jsonNum      `json:"mu"`
+	LayerScale   jsonNum      `json:"layer_scale"`
 	Digits       int          `json:"digits"`
 	Points       []phasePoint `json:"points"`
 	CriticalLine []phaseLine  `json:"critical_line"`
@@ -125,13 +134,21 @@ func parseRange(name, s string) ([]float64, error) {
 }
 
 func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
-	f, _, src, err := parseCommandLine(c, args, stderr, definePhaseFlags)
+	f, fs, src, err := parseCommandLine(c, args, stderr, definePhaseFlags)
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
 	arch, err := apjn.ParseArch(f.arch)
 	if err != nil {
-		return usageError(c, stderr, fmt.Errorf("--arch: %q is not one of vanilla, ln-pre, ln-post, res, preln-res, bn", f.arch))
+		return usageError(c, stderr, fmt.Errorf("--arch: %q is not one of vanilla, ln-pre, ln-post, res, preln-res, bn, mixer, resmlp", f.arch))
+	}
+	layerScaleSet := false
+	fs.Visit(func(fl *flag.Flag) { layerScaleSet = layerScaleSet || fl.Name == "layerscale" })
+	switch {
+	case layerScaleSet && arch != apjn.ResMLP:
+		return usageError(c, stderr, fmt.Errorf("--layerscale is the LayerScale of --arch resmlp, not of %s", arch))
+	case !(f.layerScale > 0) || math.IsInf(f.layerScale, 0):
+		return usageError(c, stderr, fmt.Errorf("--layerscale must be finite and > 0, got %g", f.layerScale))
 	}
 	sb2, err := parseRange("sb2", f.sb2)
 	if err != nil {
@@ -179,12 +196,18 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 
 func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float64) (*phaseReport, error) {
 	m, err := apjn.NewModel(e, arch)
+	if arch == apjn.ResMLP {
+		m, err = apjn.NewResMLP(e, f.layerScale)
+	}
 	if err != nil {
 		return nil, err
 	}
 	num := func(v float64) jsonNum { return floatNum(v, f.digits) }
 	rep := &phaseReport{Expression: e.String(), Arch: arch.String(), Mu: floatNum(f.mu, 15), Digits: f.digits,
 		Points: []phasePoint{}, CriticalLine: []phaseLine{}}
+	if arch == apjn.ResMLP {
+		rep.LayerScale = floatNum(f.layerScale, 15)
+	}
 	if f.line {
 		for _, b := range sb2 {
 			line, err := m.CriticalSW2(b, f.mu)
@@ -242,7 +265,11 @@ func writePhaseCSV(stdout, stderr io.Writer, r *phaseReport) int {
 }
 
 func writePhaseText(w io.Writer, r *phaseReport) {
-	fmt.Fprintf(w, "activation  %s   architecture %s   μ = %s\n\n", r.Expression, r.Arch, r.Mu)
+	fmt.Fprintf(w, "activation  %s   architecture %s   μ = %s", r.Expression, r.Arch, r.Mu)
+	if r.LayerScale != "" {
+		fmt.Fprintf(w, "   𝓔 = %s", r.LayerScale)
+	}
+	fmt.Fprint(w, "\n\n")
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
 	for _, c := range phaseColumns {
 		fmt.Fprintf(tw, "%s\t", c)

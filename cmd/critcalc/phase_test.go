@@ -92,3 +92,73 @@ func TestPhaseBadInput(t *testing.T) {
 		t.Errorf("bn critical line: exit %d, %s", code, stderr)
 	}
 }
+
+// TestPhaseResMLP checks --arch resmlp against digest S2-7 (AutoInit eq 72,
+// ReLU, μ = 1, 𝓔 = 0.1: χ_J = 1.01505 at σ_w² = 1 and 1.0404 at σ_w² = 2,
+// exact decimals), where the kernel diverges (K_star null), and pins the
+// layer_scale key.
+func TestPhaseResMLP(t *testing.T) {
+	code, out, stderr := runCLI("phase", "relu", "--arch", "resmlp", "--mu", "1", "--layerscale", "0.1", "--sw2", "1:2:2", "--sb2", "0", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		LayerScale *float64 `json:"layer_scale"`
+		Points     []map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.LayerScale == nil || *rep.LayerScale != 0.1 || len(rep.Points) != 2 {
+		t.Fatalf("output %s", out)
+	}
+	for i, want := range []float64{1.01505, 1.0404} {
+		p := rep.Points[i]
+		if p["chi_J"] != want || p["K_star"] != nil || p["phase"] != "chaotic" {
+			t.Errorf("point %d: %v, want chi_J = %g, K_star null, chaotic", i, p, want)
+		}
+	}
+}
+
+// TestPhaseMixer: a ReLU MLP-Mixer at σ_b² = 0, μ = 0 has χ_J* = π/(π − 1)
+// = 1.466942207 (apjn.ReLUMixerChiJ; digest S2-2 to 10 digits), with no
+// layer_scale; with μ = 1 it is everywhere critical.
+func TestPhaseMixer(t *testing.T) {
+	code, out, stderr := runCLI("phase", "relu", "--arch", "mixer", "--sw2", "2", "--sb2", "0", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		LayerScale *float64 `json:"layer_scale"`
+		Points     []map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `"layer_scale": null`) || len(rep.Points) != 1 || rep.Points[0]["chi_J"] != 1.466942207 {
+		t.Errorf("output %s", out)
+	}
+	code, out, _ = runCLI("phase", "gelu", "--arch", "mixer", "--mu", "1", "--sw2", "1", "--sb2", "0.1", "--csv")
+	if code != exitOK || !strings.HasSuffix(strings.TrimSpace(out), ",everywhere-critical") {
+		t.Errorf("μ = 1: exit %d, %q", code, out)
+	}
+}
+
+// TestPhaseLayerScaleBadInput: --layerscale must be finite and > 0 and
+// belongs to --arch resmlp only.
+func TestPhaseLayerScaleBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"phase", "gelu", "--arch", "resmlp", "--sw2", "1", "--sb2", "0", "--layerscale", "0"},
+		{"phase", "gelu", "--arch", "resmlp", "--sw2", "1", "--sb2", "0", "--layerscale", "-0.1"},
+		{"phase", "gelu", "--arch", "resmlp", "--sw2", "1", "--sb2", "0", "--layerscale", "NaN"},
+		{"phase", "gelu", "--arch", "resmlp", "--sw2", "1", "--sb2", "0", "--layerscale", "+Inf"},
+		{"phase", "gelu", "--arch", "resmlp", "--sw2", "1", "--sb2", "0", "--layerscale", "x"},
+		{"phase", "gelu", "--arch", "mixer", "--sw2", "1", "--sb2", "0", "--layerscale", "0.1"},
+		{"phase", "gelu", "--sw2", "1", "--sb2", "0", "--layerscale", "0.1"},
+		{"phase", "gelu", "--arch", "resmlp", "--sw2", "1", "--sb2", "0", "--mu", "1.5"},
+	} {
+		if code, _, stderr := runCLI(args...); code != exitUsage || !strings.Contains(stderr, "--") {
+			t.Errorf("%v: exit %d (%q), want %d", args, code, stderr, exitUsage)
+		}
+	}
+}
