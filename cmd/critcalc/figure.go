@@ -36,7 +36,7 @@ func init() {
   phase       the phase diagram of DHG (Fig. 2): log10 χ_𝒥* over a grid of
               (σ_w², σ_b²) in a diverging palette centred on χ_𝒥* = 1, with the
               critical line; one activation (default erf), --arch (vanilla,
-              ln-pre, ln-post, res, preln-res, bn), --mu, the rectangle
+              ln-pre, ln-post, res, preln-res, bn, mixer, resmlp), --mu, the rectangle
               --sw2-min/--sw2-max (default 0.1, 4), --sb2-min/--sb2-max
               (default 0, 1) and --grid NW,NB points (default 80,50)
   apjn        the APJN 𝒥^{1,ℓ} against ℓ = 1…--depth (default 1000) on log–log
@@ -79,8 +79,8 @@ func defineFigureFlags(fs *flag.FlagSet) *figureFlags {
 	fs.Float64Var(&f.rho0, "rho0", 0.5, "kernel-map, depth: starting correlation `R` in (−1, 1)")
 	fs.IntVar(&f.depth, "depth", 30, "kernel-map, depth: number of layers `L` (1 to 10000)")
 	r := rpt.DefaultPhaseRange
-	fs.StringVar(&f.arch, "arch", "vanilla", "phase, apjn: architecture `A` (vanilla, ln-pre, ln-post, res, preln-res, bn)")
-	fs.Float64Var(&f.mu, "mu", 0, "phase, apjn: skip strength `M` in [0, 1] (res, preln-res, bn)")
+	fs.StringVar(&f.arch, "arch", "vanilla", "phase, apjn: architecture `A` (vanilla, ln-pre, ln-post, res, preln-res, bn, mixer, resmlp; resmlp with LayerScale 0.1)")
+	fs.Float64Var(&f.mu, "mu", 0, "phase, apjn: skip strength `M` in [0, 1] (res, preln-res, bn, mixer, resmlp)")
 	fs.Var(&f.sw2, "sw2", "apjn: weight variance `V` of the matching --act (repeatable)")
 	fs.Var(&f.sb2, "sb2", "apjn: bias variance `V` of the matching --act (repeatable)")
 	fs.Float64Var(&f.sw2Min, "sw2-min", r.SW2Min, "phase: smallest σ_w² `V`")

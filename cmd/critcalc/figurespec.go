@@ -56,7 +56,7 @@ func checkSpecFlags(name string, f *figureFlags) (figureSpec, error) {
 	case !(f.mu >= 0 && f.mu <= 1):
 		return sp, fmt.Errorf("--mu must be in [0, 1], got %g", f.mu)
 	case f.mu != 0 && !arch.HasSkip():
-		return sp, fmt.Errorf("--mu %g needs an architecture with a skip (res, preln-res, bn), got %s", f.mu, arch)
+		return sp, fmt.Errorf("--mu %g needs an architecture with a skip (res, preln-res, bn, mixer, resmlp), got %s", f.mu, arch)
 	}
 	switch name {
 	case "phase":
