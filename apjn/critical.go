@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"critcalc/rootfind"
 )
 
 // ErrNoCritical is the cause of an error when a critical line has no point
@@ -62,7 +64,7 @@ func (m *Model) CriticalSW2(sb2, mu float64) ([]LinePoint, error) {
 		case fa == 0:
 			out = m.appendLine(out, sb2, a, mu)
 		case !math.IsNaN(fa) && !math.IsNaN(fb) && fb != 0 && math.Signbit(fa) != math.Signbit(fb):
-			r, err := brent(f, a, b, fa, fb, 1e-15*b)
+			r, err := rootfind.Brent(f, a, b, fa, fb, 1e-15*b)
 			if err != nil {
 				return nil, err
 			}
@@ -115,7 +117,7 @@ func (m *Model) CriticalSB2(sw2, mu float64) (LinePoint, error) {
 			return LinePoint{}, err
 		}
 		if fhi <= 0 {
-			r, err := brent(f, lo, hi, flo, fhi, 1e-16*hi)
+			r, err := rootfind.Brent(f, lo, hi, flo, fhi, 1e-16*hi)
 			if err != nil {
 				return LinePoint{}, err
 			}

@@ -3,6 +3,8 @@ package apjn
 import (
 	"fmt"
 	"math"
+
+	"critcalc/rootfind"
 )
 
 // kMax is the largest kernel the fixed-point search looks at: beyond it a
@@ -107,7 +109,7 @@ func (m *Model) kernelFixedPoint(p Params) (float64, error) {
 			if lo > hi {
 				lo, hi, flo, fhi = hi, lo, fhi, flo
 			}
-			return brent(F, lo, hi, flo, fhi, 1e-15*hi)
+			return rootfind.Brent(F, lo, hi, flo, fhi, 1e-15*hi)
 		}
 		db := math.NaN()
 		if near(b, fb) {
@@ -140,7 +142,7 @@ func (m *Model) tangentRoot(F, dF func(float64) (float64, error), a, b, da, db f
 	if lo > hi {
 		lo, hi, dlo, dhi = hi, lo, dhi, dlo
 	}
-	ke, err := brent(dF, lo, hi, dlo, dhi, 1e-15*hi)
+	ke, err := rootfind.Brent(dF, lo, hi, dlo, dhi, 1e-15*hi)
 	if err != nil {
 		return 0, false, err
 	}
@@ -157,7 +159,7 @@ func (m *Model) tangentRoot(F, dF func(float64) (float64, error), a, b, da, db f
 		if lo > hi {
 			lo, hi, flo, fhi = hi, lo, fhi, flo
 		}
-		K, err := brent(F, lo, hi, flo, fhi, 1e-15*hi)
+		K, err := rootfind.Brent(F, lo, hi, flo, fhi, 1e-15*hi)
 		return K, true, err
 	}
 	if math.Abs(fe) <= 1e-12*ke {
