@@ -1,9 +1,6 @@
 package report
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,34 +24,7 @@ func TestDHGFigureGolden(t *testing.T) {
 		{"lognorm", func() (*plot.Plot, error) { return LogNormFigure(100, 10, BetaDepths, 4096, LogNormSeed) }},
 	}
 	for _, tt := range tests {
-		p, err := tt.draw()
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		w, err := p.WriterTo(FigureWidth, FigureHeight, "png")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if _, err := w.WriteTo(&b); err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join("testdata", tt.name+"_golden.png")
-		if *update {
-			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if !samePixels(t, b.Bytes(), want) {
-			got := filepath.Join(t.TempDir(), tt.name+".png")
-			_ = os.WriteFile(got, b.Bytes(), 0o644)
-			t.Errorf("%s: the image differs from %s (got: %s)", tt.name, path, got)
-		}
+		checkGoldenFigure(t, tt.name, tt.draw)
 	}
 }
 

@@ -28,34 +28,7 @@ func TestFigureGolden(t *testing.T) {
 		{"depth", func() (*plot.Plot, error) { return DepthFigure(gelu, 0, 40) }},
 	}
 	for _, tt := range tests {
-		p, err := tt.draw()
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		w, err := p.WriterTo(FigureWidth, FigureHeight, "png")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if _, err := w.WriteTo(&b); err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join("testdata", tt.name+"_golden.png")
-		if *update {
-			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if !samePixels(t, b.Bytes(), want) {
-			got := filepath.Join(t.TempDir(), tt.name+".png")
-			_ = os.WriteFile(got, b.Bytes(), 0o644)
-			t.Errorf("%s: the image differs from %s (got: %s)", tt.name, path, got)
-		}
+		checkGoldenFigure(t, tt.name, tt.draw)
 	}
 }
 
@@ -113,5 +86,40 @@ func TestFigureErrors(t *testing.T) {
 	}
 	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
 		t.Errorf("Save .svg wrote no SVG (%v)", err)
+	}
+}
+
+// checkGoldenFigure renders the figure that draw makes as PNG and compares
+// it pixel for pixel with testdata/NAME_golden.png (rewritten with
+// -update).
+func checkGoldenFigure(t *testing.T, name string, draw func() (*plot.Plot, error)) {
+	t.Helper()
+	p, err := draw()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	w, err := p.WriterTo(FigureWidth, FigureHeight, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := w.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", name+"_golden.png")
+	if *update {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !samePixels(t, b.Bytes(), want) {
+		got := filepath.Join(t.TempDir(), name+".png")
+		_ = os.WriteFile(got, b.Bytes(), 0o644)
+		t.Errorf("%s: the image differs from %s (got: %s)", name, path, got)
 	}
 }
