@@ -126,7 +126,7 @@ func runAutoInit(c *command, args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("--loss must be jll or jsl, got %q", f.loss)
 	}
 	if err == nil {
-		err = checkBackend(f.backend)
+		err = checkCPUBackend(f.backend)
 	}
 	var cfg sim.Config
 	if err == nil {

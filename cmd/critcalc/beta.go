@@ -126,7 +126,7 @@ func runBeta(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	widths, err := betaWidths(f)
 	if err == nil {
-		err = checkBackend(f.backend)
+		err = checkCPUBackend(f.backend)
 	}
 	if err != nil {
 		return usageError(c, stderr, err)

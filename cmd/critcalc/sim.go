@@ -21,7 +21,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "sim",
-		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu] [--json]",
+		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu|gpu|auto] [--json]",
 		summary: "sample random networks and check the theory (K, G{1}, V, ρ, K₊₋, APJN) against them",
 		detail: `Samples M random networks of depth L and width n (inputs of dimension
 --n0, by default n) and puts every prediction of critcalc beside its
@@ -81,7 +81,7 @@ func defineSimFlags(fs *flag.FlagSet) *simFlags {
 	fs.StringVar(&f.law, "law", "gaussian", "weight law: gaussian or uniform (explicit sampler)")
 	fs.BoolVar(&f.float32, "float32", false, "explicit sampler in float32 (blas32)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed")
-	fs.StringVar(&f.backend, "backend", "cpu", "compute backend: cpu (auto means cpu)")
+	fs.StringVar(&f.backend, "backend", "cpu", "compute `backend`: cpu, gpu (plain MLPs with explicit Gaussian weights on a CUDA device) or auto (the device when there is one and the network is plain)")
 	fs.IntVar(&f.every, "every", 0, "check every `k`-th layer (default: about 10 layers)")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines (default: all cores; does not change the numbers)")
 	fs.BoolVar(&f.json, "json", false, "write JSON")
@@ -100,6 +100,7 @@ type simReport struct {
 	Nets       int        `json:"nets"`
 	Batch      int        `json:"batch,omitempty"`
 	Seed       uint64     `json:"seed"`
+	Backend    string     `json:"backend"`
 	ZCrit      jsonNum    `json:"z_crit"`
 	Pass       bool       `json:"pass"`
 	Checks     []simCheck `json:"checks"`
@@ -139,13 +140,17 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Validate(); err != nil {
 		return usageError(c, stderr, errors.New(strings.TrimPrefix(err.Error(), "sim: ")))
 	}
+	if f.backend == "gpu" && !cfg.Plain() {
+		return usageError(c, stderr, errors.New("--backend gpu runs plain MLPs with explicit Gaussian weights, one input and no Jacobians (--mode explicit --inputs 1 --tangents 0 --arch mlp)"))
+	}
 	cfg.Progress = progressBar(stderr, "sim")
 	start := time.Now()
-	rep, res, err := validate.Run(cfg, validate.Options{Every: f.every})
+	rep, res, backend, err := runOnBackend(f.backend, cfg, validate.Options{Every: f.every})
 	if err != nil {
 		return report(c, stdout, stderr, f.json, err, nil, nil)
 	}
 	out := simReportFor(e.String(), f, cfg, rep, res, time.Since(start))
+	out.Backend = backend
 	return report(c, stdout, stderr, f.json, nil, out, func(w io.Writer) { writeSimText(w, out) })
 }
 
@@ -230,21 +235,56 @@ func parseMode(s string) (sim.Mode, error) {
 	return 0, fmt.Errorf("--mode must be exact or explicit, got %q", s)
 }
 
-// checkBackend accepts the CPU backend only.
+// checkBackend accepts cpu, gpu and auto.
 func checkBackend(s string) error {
 	switch s {
-	case "cpu", "auto":
+	case "cpu", "gpu", "auto":
 		return nil
-	case "gpu":
-		d, err := gpu.Open()
-		if err != nil {
-			return fmt.Errorf("--backend gpu: %w (use --backend cpu or auto)", err)
-		}
-		name := d.String()
-		d.Close()
-		return fmt.Errorf("--backend gpu: found %s, but the simulator does not run on a GPU yet: package gpu's kernels are built and tested on the CPU, not yet on a device (use --backend cpu or auto)", name)
 	}
 	return fmt.Errorf("--backend must be cpu, gpu or auto, got %q", s)
+}
+
+// checkCPUBackend is checkBackend for the commands that run on the CPU
+// only (beta --sim, autoinit): auto means cpu, and gpu is an error.
+func checkCPUBackend(s string) error {
+	if s == "gpu" {
+		return errors.New("--backend gpu: this command runs on the CPU; the GPU path covers `critcalc sim` on plain MLPs (use --backend cpu or auto)")
+	}
+	return checkBackend(s)
+}
+
+// gpuForward runs explicit-weight networks on a GPU. It is a variable so
+// that the tests can put the CPU reference of the same kernels in its
+// place on a machine without one.
+var gpuForward = gpu.ExplicitForward
+
+// runOnBackend samples the networks of cfg on the chosen backend and
+// compares them with the theory. gpu runs a plain MLP (sim.Config.Plain)
+// on the device and is an error otherwise or without a device; auto uses
+// the device when the configuration is plain and a device is there, the
+// CPU otherwise. It returns the backend that ran.
+func runOnBackend(backend string, cfg sim.Config, opt validate.Options) (*validate.Report, *sim.Result, string, error) {
+	if backend != "cpu" && cfg.Plain() {
+		norms, err := gpuForward(gpu.ForwardConfig{Activation: cfg.Sigma, CW: cfg.CW, CB: cfg.Cb, Widths: cfg.Widths,
+			Nets: cfg.Nets, Seed: cfg.Seed, Input: cfg.Inputs[0]})
+		switch {
+		case err == nil:
+			th, err := validate.Predict(cfg)
+			if err != nil {
+				return nil, nil, "", err
+			}
+			res, err := sim.FromNorms(cfg, norms)
+			if err != nil {
+				return nil, nil, "", err
+			}
+			rep, err := validate.Compare(res, th, opt)
+			return rep, res, "gpu", err
+		case backend == "gpu" || !errors.Is(err, gpu.ErrNoDevice) && !errors.Is(err, gpu.ErrNoCompiler):
+			return nil, nil, "", fmt.Errorf("--backend %s: %w", backend, err)
+		}
+	}
+	rep, res, err := validate.Run(cfg, opt)
+	return rep, res, "cpu", err
 }
 
 // parseArch reads --arch into cfg.
@@ -376,8 +416,8 @@ func writeSimText(w io.Writer, r *simReport) {
 	if r.Batch > 0 {
 		batch = fmt.Sprintf(", batch %d", r.Batch)
 	}
-	fmt.Fprintf(w, "networks    %d × depth %d, width %d, n0 = %d%s   %s sampler, %s weights, seed %d\n\n",
-		r.Nets, len(r.Widths)-1, r.Widths[len(r.Widths)-1], r.Widths[0], batch, r.Mode, r.Law, r.Seed)
+	fmt.Fprintf(w, "networks    %d × depth %d, width %d, n0 = %d%s   %s sampler, %s weights, seed %d, %s\n\n",
+		r.Nets, len(r.Widths)-1, r.Widths[len(r.Widths)-1], r.Widths[0], batch, r.Mode, r.Law, r.Seed, r.Backend)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "quantity\tl\ttheory\tsimulation\t± stderr\tz\t\t")
 	for _, c := range r.Checks {

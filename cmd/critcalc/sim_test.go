@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"critcalc/gpu"
 )
 
 // TestSimJSON pins the JSON keys of `critcalc sim` and checks that ReLU at
@@ -19,7 +22,7 @@ func TestSimJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"expression", "C_b", "C_W", "widths", "arch", "mode", "law", "nets", "seed", "z_crit", "pass", "checks", "seconds"} {
+	for _, k := range []string{"expression", "C_b", "C_W", "widths", "arch", "mode", "law", "nets", "seed", "backend", "z_crit", "pass", "checks", "seconds"} {
 		if _, ok := rep[k]; !ok {
 			t.Errorf("key %q missing", k)
 		}
@@ -100,5 +103,39 @@ func TestSimErrors(t *testing.T) {
 		if code != tt.code || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tt.name, code, stderr, tt.code, tt.want)
 		}
+	}
+}
+
+// The GPU path of `sim`, run with the CPU reference of the device's kernels
+// in place of the device: ReLU at criticality passes every check, and the
+// report says which backend ran. Without a device, --backend auto runs on
+// the CPU and --backend gpu is an error.
+func TestSimGPUPath(t *testing.T) {
+	args := []string{"sim", "relu", "--cw", "2", "--width", "64", "--depth", "4", "--nets", "300", "--mode", "explicit",
+		"--inputs", "1", "--tangents", "0", "--json"}
+	defer func(f func(gpu.ForwardConfig) ([][]float64, error)) { gpuForward = f }(gpuForward)
+	gpuForward = gpu.ForwardReference
+	code, out, stderr := runCLI(append(args, "--backend", "gpu")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Backend string
+		Pass    bool
+		Checks  []map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Backend != "gpu" || !rep.Pass || len(rep.Checks) < 4 {
+		t.Errorf("backend %q, pass %v, %d checks: %s", rep.Backend, rep.Pass, len(rep.Checks), out)
+	}
+	gpuForward = func(gpu.ForwardConfig) ([][]float64, error) { return nil, fmt.Errorf("open: %w", gpu.ErrNoDevice) }
+	code, out, _ = runCLI(append(args, "--backend", "auto")...)
+	if code != exitOK || !strings.Contains(out, `"backend": "cpu"`) {
+		t.Errorf("auto without a device: exit %d: %s", code, out)
+	}
+	if code, _, stderr := runCLI(append(args, "--backend", "gpu")...); code != exitError || !strings.Contains(stderr, "no CUDA device") && !strings.Contains(stderr, gpu.ErrNoDevice.Error()) {
+		t.Errorf("gpu without a device: exit %d: %s", code, stderr)
 	}
 }
