@@ -1,6 +1,7 @@
 package hermite
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -61,6 +62,16 @@ func (q *bigQuad) at(K *big.Rat, digits int) ([]*big.Float, error) {
 	return vals, err
 }
 
+// minScale is the smallest E|F| whose float64 partition and tolerances
+// are trusted: far enough above the subnormals that the panel sums and
+// their error estimates keep their digits.
+const minScale = 1e-280
+
+// ErrUnderflow is the cause of an error for an expectation whose size is
+// below the float64 range in which the partition of the line is computed
+// (a high-degree moment at a tiny K).
+var ErrUnderflow = errors.New("the expectation underflows float64")
+
 // maxExtraDigits bounds the extra working digits spent on a value much
 // smaller than E|F| (a mean that nearly cancels).
 const maxExtraDigits = 300
@@ -103,6 +114,14 @@ func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, err
 				fracs = append(fracs, []float64{0, 1})
 			}
 			fracs[sp.piece] = append(fracs[sp.piece], sp.lo, sp.hi)
+		}
+	}
+	for i, in := range q.ins {
+		if r, ok := in.expr.Rat(); ok && r.Sign() == 0 {
+			continue // F ≡ 0: its expectation is exactly 0
+		}
+		if !(scales[i] >= minScale) {
+			return nil, 0, q.wrap(in, fmt.Errorf("%w: E|F| = %.3g at K = %s is below the float64 range the partition of the line is built in", ErrUnderflow, scales[i], ratG(K)))
 		}
 	}
 	edges, err := q.bigEdges(K, T, bps, prec, digits)

@@ -1,6 +1,7 @@
 package hermite
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"testing"
@@ -148,5 +149,28 @@ func TestManyAtDigits(t *testing.T) {
 				t.Errorf("⟨%s⟩ at K = %s: Many %s, alone %s", exprs[i], K.RatString(), got[i].Text('e', digits-1), want.Text('e', digits-1))
 			}
 		}
+	}
+}
+
+// A moment below the float64 range in which the partition is built is an
+// error, not a silent 0; one above it keeps its digits.
+func TestManyAtDigitsUnderflow(t *testing.T) {
+	m, err := NewMany(calc.MustParse("x^2"), calc.MustParse("x^4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.AtDigits(new(big.Rat).SetFloat64(1e-100), 20); err != nil {
+		t.Errorf("⟨x⁴⟩ = 3e-200 at K = 1e-100 is within range: %v", err)
+	}
+	v, err := m.AtDigits(new(big.Rat).SetFloat64(1e-50), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := new(big.Float).SetPrec(200).SetRat(new(big.Rat).SetFloat64(1e-50))
+	if d, _ := new(big.Float).Quo(new(big.Float).Sub(v[0], want), want).Float64(); math.Abs(d) > 1e-19 {
+		t.Errorf("⟨x²⟩ at K = 1e-50: %s", v[0].Text('g', 25))
+	}
+	if _, err := m.AtDigits(new(big.Rat).SetFloat64(1e-150), 20); !errors.Is(err, ErrUnderflow) {
+		t.Errorf("⟨x⁴⟩ at K = 1e-150: err = %v, want ErrUnderflow", err)
 	}
 }

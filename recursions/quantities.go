@@ -61,7 +61,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 		return QuantitiesDigits{}, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
 	}
 	if K.Sign() <= 0 || CW.Sign() <= 0 {
-		return QuantitiesDigits{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", K.FloatString(6), CW.FloatString(6))
+		return QuantitiesDigits{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", ratG(K), ratG(CW))
 	}
 	m, err := a.critical()
 	if err != nil {
@@ -72,7 +72,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 	for i, extra := range []int{lowExtra, highExtra} {
 		v, err := m.AtDigits(K, digits+extra)
 		if err != nil {
-			return QuantitiesDigits{}, fmt.Errorf("recursions: quantities at K = %s: %w", K.FloatString(6), err)
+			return QuantitiesDigits{}, fmt.Errorf("recursions: quantities at K = %s: %w", ratG(K), err)
 		}
 		prec := v[cS2].Prec()
 		vals[i] = quantities(new(big.Float).SetPrec(prec).SetRat(K), new(big.Float).SetPrec(prec).SetRat(CW), v)
@@ -91,7 +91,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 			continue
 		}
 		if *dst[j], err = agreeing(name, vals[0][j], vals[1][j], digits); err != nil {
-			return QuantitiesDigits{}, fmt.Errorf("recursions: %s at K = %s: %w", name, K.FloatString(6), err)
+			return QuantitiesDigits{}, fmt.Errorf("recursions: %s at K = %s: %w", name, ratG(K), err)
 		}
 	}
 	return q, nil
