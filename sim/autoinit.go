@@ -116,8 +116,10 @@ func RunAutoInit(a AutoInit) (*AutoInitResult, error) {
 			if js[l-1], err = r.LocalAPJN(l); err != nil {
 				return nil, err
 			}
-			if !(js[l-1].Value > 0) || !finite(js[l-1].Value) {
-				return nil, fmt.Errorf("sim: AutoInit: 𝒥^{%d,%d} = %g", l, l+1, js[l-1].Value)
+			if v := js[l-1].Value; math.IsNaN(v) {
+				return nil, fmt.Errorf("sim: AutoInit: the measured 𝒥^{%d,%d} is not a number: the activation %s is not finite at some preactivation of the simulated networks (undefined for part of the line?)", l, l+1, c.Sigma)
+			} else if !(v > 0) || !finite(v) {
+				return nil, fmt.Errorf("sim: AutoInit: the measured 𝒥^{%d,%d} = %g cannot be tuned (it must be finite and > 0)", l, l+1, v)
 			}
 		}
 		return js, nil
