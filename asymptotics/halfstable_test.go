@@ -71,7 +71,29 @@ func (m chebMap) step(dk float64) float64 {
 // ΔK⁽¹⁾ = 2, and the fits use the window [2·10⁵, 4·10⁶]. The tolerance is
 // Compare's: 3 fit uncertainties.
 func TestConfirmHalfStableGELU(t *testing.T) {
-	sig := calc.MustParse("gelu")
+	confirmHalfStable(t, halfStableCase{name: "gelu", kStar: (3 + math.Sqrt(17)) / 2, kTol: 1e-9,
+		lo: 0, hi: 2, nodes: 40, dk1: 2, L: 4000000, every: 20, minL: 200000})
+}
+
+// halfStableCase is one half-stable point to confirm: the expected K*, the
+// interval of ΔK the Chebyshev interpolant covers with its number of
+// nodes, the start ΔK⁽¹⁾, the depth, the sampling step and the start of
+// the fitting window.
+type halfStableCase struct {
+	name           string
+	kStar, kTol    float64
+	lo, hi         float64
+	nodes          int
+	dk1            float64
+	L, every, minL int
+}
+
+// confirmHalfStable iterates the exact map of the half-stable point of
+// σ = hs.name through a Chebyshev interpolant and checks the fitted
+// exponent and 1/ℓ coefficient of ΔK against HalfStablePredictions.
+func confirmHalfStable(t *testing.T, hs halfStableCase) {
+	t.Helper()
+	sig := calc.MustParse(hs.name)
 	an, err := recursions.Analyze(sig, recursions.DefaultKmax)
 	if err != nil {
 		t.Fatal(err)
@@ -82,31 +104,30 @@ func TestConfirmHalfStableGELU(t *testing.T) {
 			cp = p
 		}
 	}
-	if math.Abs(cp.K-(3+math.Sqrt(17))/2) > 1e-9 {
-		t.Fatalf("GELU half-stable K* = %.12g, want (3+√17)/2", cp.K)
+	if math.Abs(cp.K-hs.kStar) > hs.kTol {
+		t.Fatalf("%s half-stable K* = %.12g, want %.12g", hs.name, cp.K, hs.kStar)
 	}
 	p, err := Predict(sig, cp.Cb, cp.CW, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.Class != recursions.ClassHalfStable {
-		t.Fatalf("class %q", p.Class)
+		t.Fatalf("%s: class %q", hs.name, p.Class)
 	}
-	m := newChebMap(t, activation(t, "gelu"), cp.Cb, cp.CW, cp.K, 0, 2, 40)
-	const L, every = 4000000, 20
+	m := newChebMap(t, activation(t, hs.name), cp.Cb, cp.CW, cp.K, hs.lo, hs.hi, hs.nodes)
 	var s Sequence
-	dk := 2.0
-	for l := 1; l <= L; l++ {
-		if l%every == 0 {
+	dk := hs.dk1
+	for l := 1; l <= hs.L; l++ {
+		if l%hs.every == 0 {
 			s.L, s.V = append(s.L, l), append(s.V, dk)
 		}
 		dk += m.step(dk)
 	}
-	c, err := Compare(p.Series, map[string]Sequence{"K_minus_Kstar": s}, 200000)
+	c, err := Compare(p.Series, map[string]Sequence{"K_minus_Kstar": s}, hs.minL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkAll(t, "GELU half-stable", c, []string{"K_minus_Kstar exponent", "K_minus_Kstar 1/0"})
+	checkAll(t, hs.name+" half-stable", c, []string{"K_minus_Kstar exponent", "K_minus_Kstar 1/0"})
 }
 
 // TestConfirmHalfStableSWISH confirms ΔK ≈ [1/(−ã₁)]/ℓ (5.103) for SWISH
@@ -119,37 +140,6 @@ func TestConfirmHalfStableSWISH(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2·10⁷ layers")
 	}
-	sig := calc.MustParse("swish")
-	an, err := recursions.Analyze(sig, recursions.DefaultKmax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cp recursions.CriticalPoint
-	for _, p := range an.Points {
-		if p.K > 0 && p.Physical {
-			cp = p
-		}
-	}
-	if math.Abs(cp.K-14.3201736180) > 1e-8 {
-		t.Fatalf("SWISH half-stable K* = %.12g, want 14.3201736180", cp.K)
-	}
-	p, err := Predict(sig, cp.Cb, cp.CW, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newChebMap(t, activation(t, "swish"), cp.Cb, cp.CW, cp.K, -1, 0, 30)
-	const L, every = 20000000, 100
-	var s Sequence
-	dk := -1.0
-	for l := 1; l <= L; l++ {
-		if l%every == 0 {
-			s.L, s.V = append(s.L, l), append(s.V, dk)
-		}
-		dk += m.step(dk)
-	}
-	c, err := Compare(p.Series, map[string]Sequence{"K_minus_Kstar": s}, 2000000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkAll(t, "SWISH half-stable", c, []string{"K_minus_Kstar exponent", "K_minus_Kstar 1/0"})
+	confirmHalfStable(t, halfStableCase{name: "swish", kStar: 14.3201736180, kTol: 1e-8,
+		lo: -1, hi: 0, nodes: 30, dk1: -1, L: 20000000, every: 100, minL: 2000000})
 }
