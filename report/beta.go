@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"critcalc/loggauss"
+	"critcalc/sim"
 )
 
 // BetaWidth and BetaOutputs are the defaults of the beta table:
@@ -25,25 +26,6 @@ const (
 	BetaSamples = 1 << 15
 	BetaSeed    = 1
 )
-
-// sampleMoments returns the mean and variance of xs with their standard
-// errors √(Var/N) and √((m₄ − Var²)/N).
-func sampleMoments(xs []float64) (mean, v, seMean, seVar float64) {
-	n := float64(len(xs))
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= n
-	var m4 float64
-	for _, x := range xs {
-		d := (x - mean) * (x - mean)
-		v += d
-		m4 += d * d
-	}
-	v /= n - 1
-	m4 /= n
-	return mean, v, math.Sqrt(v / n), math.Sqrt(max(m4-v*v, 0) / n)
-}
 
 // digitsAbove returns how many significant digits of v lie above its
 // standard error se (at least 1).
@@ -128,11 +110,15 @@ func BetaTable(n int, ds []int, nOut, digits int) (*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("beta table: %w", err)
 		}
-		mean, v, seMean, seVar := sampleMoments(gs)
+		m, err := sim.MomentsOf(gs, "G")
+		if err != nil {
+			return nil, fmt.Errorf("beta table: %w", err)
+		}
 		t.Rows = append(t.Rows, []Cell{IntCell(n), IntCell(d), num(loggauss.Beta(n, d)),
 			num(theory.MeanG), num(theory.VarG), num(exact.MeanG), num(exact.VarG),
 			num(yTheory.MeanG), num(yTheory.VarG), num(yExact.MeanG), num(yExact.VarG), num(pZero),
-			FloatCell(mean, min(digits, digitsAbove(mean, seMean))), FloatCell(v, min(digits, digitsAbove(v, seVar))), FloatCell(seVar, 2)})
+			FloatCell(m.Mean.Value, min(digits, digitsAbove(m.Mean.Value, m.Mean.StdErr))),
+			FloatCell(m.Var.Value, min(digits, digitsAbove(m.Var.Value, m.Var.StdErr))), FloatCell(m.Var.StdErr, 2)})
 	}
 	t.Footnotes = []string{
 		"Network (log-Gaussian notes, Def. 1): d hidden ReLU layers of width n with C_W = 2 (weights √(2/n)·N(0, 1)), no biases, a linear readout to n_out outputs; then z_out = |x|/√n_in · exp(G/2) · W with W ~ N(0, I) in dimension n_out independent of G (Theorem 2).",

@@ -166,9 +166,10 @@ type SampleMoments struct {
 	Mean, Var Estimate
 }
 
-// moments of xs in index order; the standard error of the variance is
-// √((m₄ − s⁴)/M).
-func sampleMoments(xs []float64, what string) (SampleMoments, error) {
+// MomentsOf returns the sample mean and variance of xs (summed in index
+// order) with their standard errors √(s²/M) and √((m₄ − m₂²)/M); what
+// names the quantity in the error for a value that is not finite.
+func MomentsOf(xs []float64, what string) (SampleMoments, error) {
 	M := float64(len(xs))
 	sum := 0.0
 	for _, x := range xs {
@@ -195,14 +196,14 @@ func sampleMoments(xs []float64, what string) (SampleMoments, error) {
 
 // LogGain returns the moments of G = ln[(‖z^(L)‖²/n_L)/(‖x_0‖²/n_0)] over the
 // networks (the log-Gaussian notes' G when C_W1 = 1).
-func (r *Result) LogGain() (SampleMoments, error) { return sampleMoments(r.logGain, "G") }
+func (r *Result) LogGain() (SampleMoments, error) { return MomentsOf(r.logGain, "G") }
 
 // LogOut returns the moments of ln‖z_out‖² of input 0 (needs a readout).
 func (r *Result) LogOut() (SampleMoments, error) {
 	if r.Config.Readout == 0 {
 		return SampleMoments{}, errors.New("sim: no readout layer (Config.Readout)")
 	}
-	return sampleMoments(r.logOut, "ln‖z_out‖²")
+	return MomentsOf(r.logOut, "ln‖z_out‖²")
 }
 
 // LogGradOut returns the moments of the input-output gradient norm
@@ -211,7 +212,7 @@ func (r *Result) LogGradOut() (SampleMoments, error) {
 	if r.Config.Readout == 0 || !r.Config.InputJacobian {
 		return SampleMoments{}, errors.New("sim: gradient norms need a readout and input Jacobians (Config.InputJacobian)")
 	}
-	return sampleMoments(r.logGrad, "ln‖∂z_out/∂x u‖²")
+	return MomentsOf(r.logGrad, "ln‖∂z_out/∂x u‖²")
 }
 
 // LogGainSamples returns the per-network values of G, network by network.

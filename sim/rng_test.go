@@ -44,7 +44,7 @@ func TestDrawMoments(t *testing.T) {
 	const M = 20000
 	u := make([]float64, M)
 	fillUniform(u, 3, 4, 2)
-	m, _ := sampleMoments(u, "uniform")
+	m, _ := MomentsOf(u, "uniform")
 	if math.Abs(m.Mean.Value)/m.Mean.StdErr > zTol || math.Abs(m.Var.Value-4)/m.Var.StdErr > zTol {
 		t.Errorf("uniform of variance 4: mean %+v, variance %+v", m.Mean, m.Var)
 	}
