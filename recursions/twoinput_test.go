@@ -2,9 +2,11 @@ package recursions
 
 import (
 	"math"
+	"math/big"
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/calc/bigmath"
 	"critcalc/hermite"
 )
 
@@ -98,20 +100,27 @@ func TestBootstrapAgainstExact(t *testing.T) {
 	}
 }
 
+// sinMinusPsiCos against sin ψ − ψ cos ψ in 200-bit arithmetic: the
+// series branch (ψ ≤ 0.1) to a few ulps, the direct difference (ψ > 0.1)
+// to the digits its cancellation leaves (ψ³/3 of sin ψ ≈ ψ: about 1e-13
+// relative just above 0.1).
 func TestSinMinusPsiCos(t *testing.T) {
-	for _, psi := range []float64{1e-8, 1e-3, 0.05, 0.0999, 0.1001, 1, 3} {
+	for _, psi := range []float64{1e-8, 1e-3, 0.05, 0.0999, 0.1001, 0.5, 1, 3} {
 		got := sinMinusPsiCos(psi)
-		// reference: the series summed in long form is exact enough for
-		// large ψ; for small ψ compare with ψ³/3 − ψ⁵/30 + ψ⁷/840.
-		var want float64
-		if psi >= 0.05 {
-			want = math.Sin(psi) - psi*math.Cos(psi)
-		} else {
-			want = psi*psi*psi/3 - math.Pow(psi, 5)/30 + math.Pow(psi, 7)/840
+		x := new(big.Float).SetPrec(200).SetFloat64(psi)
+		sin, err := bigmath.Sin(200, x)
+		if err != nil {
+			t.Fatal(err)
 		}
-		tol := 1e-15
-		if psi >= 0.05 && psi < 0.2 {
-			tol = 1e-12 // the direct difference loses digits there
+		cos, err := bigmath.Cos(200, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := new(big.Float).SetPrec(200).Mul(x, cos)
+		want, _ := w.Sub(sin, w).Float64()
+		tol := 2e-15
+		if psi > 0.1 && psi < 0.2 {
+			tol = 1e-12
 		}
 		if math.Abs(got-want) > tol*math.Abs(want) {
 			t.Errorf("sinMinusPsiCos(%g) = %.17g, want %.17g", psi, got, want)
