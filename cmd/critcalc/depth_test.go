@@ -142,9 +142,10 @@ func TestDepthAsymptotics(t *testing.T) {
 			KStar       float64 `json:"K_star"`
 			Predictions []map[string]json.RawMessage
 			Comparisons []struct {
-				Quantity, What         string
-				Predicted, Fitted, Err float64
-				Agrees                 bool
+				Quantity, What string
+				Predicted, Err float64
+				Fitted         json.Number
+				Agrees         bool
 			}
 		}
 	}
@@ -160,6 +161,12 @@ func TestDepthAsymptotics(t *testing.T) {
 		seen[c.Quantity] = true
 		if !c.Agrees {
 			t.Errorf("%s %s: predicted %v, fitted %v ± %v", c.Quantity, c.What, c.Predicted, c.Fitted, c.Err)
+		}
+		// A fitted value shows no digit below the second significant
+		// digit of its uncertainty.
+		_, frac, _ := strings.Cut(string(c.Fitted), ".")
+		if last := math.Pow(10, -float64(len(frac))); last < c.Err/100 {
+			t.Errorf("%s %s: fitted %s shows digits below its uncertainty %g", c.Quantity, c.What, c.Fitted, c.Err)
 		}
 	}
 	for _, q := range []string{"K", "V", "G1"} {

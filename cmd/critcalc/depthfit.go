@@ -16,8 +16,9 @@ import (
 // behaviour and sets it against PDLT's predictions.
 const minFitLayers = 1000
 
-// fitDigits is how many significant digits predicted and fitted values
-// are shown with (they are float64 fits of float64 recursions).
+// fitDigits is how many significant digits the predictions are shown
+// with (closed forms of float64 Taylor data); fitted values are shown to
+// the second significant digit of their uncertainty.
 const fitDigits = 10
 
 // depthAsymptotics is the "asymptotics" block of `critcalc depth`.
@@ -108,10 +109,10 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 		out.Reason = fmt.Sprintf("not fitted (zero or changing sign): %s", strings.Join(dropped, ", "))
 	}
 	if conf.HasL0 {
-		out.LogL0 = num(conf.LogL0)
+		out.LogL0 = withError(conf.LogL0, conf.LogL0Err)
 	}
 	for _, c := range conf.Comparisons {
-		dc := depthCompared{Quantity: c.Quantity, What: c.What, LogPower: c.LogPower, Predicted: num(c.Predicted), Fitted: num(c.Fitted),
+		dc := depthCompared{Quantity: c.Quantity, What: c.What, LogPower: c.LogPower, Predicted: num(c.Predicted), Fitted: withError(c.Fitted, c.Err),
 			Err: floatNum(c.Err, 2), Agrees: c.Agrees}
 		if c.What == "coefficient" {
 			dc.Power = num(c.Power)
