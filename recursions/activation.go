@@ -23,7 +23,7 @@ type Activation struct {
 	zssp  *hermite.Expectation // zσσ'
 	sp2z2 *hermite.Expectation // σ'²z²
 
-	crit criticalSet // the averages of the D-digit critical point
+	digits digitsSet // the high-precision averages (critical points, fixed points, quantities)
 
 	bootOnce sync.Once
 	boot     *hermite.Many // σ², zσσ', σ'², σ'²z² on shared nodes

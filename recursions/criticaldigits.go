@@ -59,7 +59,7 @@ func (a *Activation) CriticalDigitsAt(K0 float64, digits int) (CriticalDigits, e
 	if err != nil {
 		return CriticalDigits{}, err
 	}
-	loAvg, err := a.criticalAverages(K, digits+lowExtra)
+	loAvg, err := a.averagesAtDigits(K, digits+lowExtra)
 	if err != nil {
 		return CriticalDigits{}, fmt.Errorf("recursions: critical values at K* = %s: %w", K.Text('g', 10), err)
 	}

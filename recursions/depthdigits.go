@@ -70,7 +70,7 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 // iterateBig is one high-precision run of IterateDigits with averages to
 // work digits; it returns K, V, G{1}, χ∥, χ⊥ of the reported layers.
 func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw1 *big.Rat) ([][5]*big.Float, error) {
-	m, err := a.critical()
+	m, err := a.digitsAverages()
 	if err != nil {
 		return nil, err
 	}

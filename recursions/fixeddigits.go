@@ -37,7 +37,7 @@ func (a *Activation) FixedPointAtDigits(K0 float64, Cb, CW *big.Rat, digits int)
 	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
 	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
 	for range maxNewton {
-		v, err := a.criticalAverages(K, work)
+		v, err := a.averagesAtDigits(K, work)
 		if err != nil {
 			return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: %w", K0, err)
 		}
@@ -63,7 +63,7 @@ func (a *Activation) FixedPointAtDigits(K0 float64, Cb, CW *big.Rat, digits int)
 // fixedValues certifies χ∥, χ⊥ and ξ at the refined K from the quantities
 // hi of the last Newton step and a second set at fewer working digits.
 func (a *Activation) fixedValues(K, cw *big.Float, hi []*big.Float, digits int) (FixedPointDigits, error) {
-	v, err := a.criticalAverages(K, digits+lowExtra)
+	v, err := a.averagesAtDigits(K, digits+lowExtra)
 	if err != nil {
 		return FixedPointDigits{}, fmt.Errorf("recursions: values at the fixed point K = %s: %w", K.Text('g', 10), err)
 	}

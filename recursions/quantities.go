@@ -63,7 +63,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 	if K.Sign() <= 0 || CW.Sign() <= 0 {
 		return QuantitiesDigits{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", ratG(K), ratG(CW))
 	}
-	m, err := a.critical()
+	m, err := a.digitsAverages()
 	if err != nil {
 		return QuantitiesDigits{}, err
 	}

@@ -34,19 +34,19 @@ const (
 	cS4           // σ⁴
 )
 
-// criticalSet is the one set of averages from which every D-digit value
+// digitsSet is the one set of averages from which every D-digit value
 // comes — the Newton steps towards a critical point or a fixed point, the
 // critical values and the quantities at a given K; they share σ and σ' at
 // every node, so the set costs little more than one of its averages.
-type criticalSet struct {
+type digitsSet struct {
 	once sync.Once
 	many *hermite.Many
 	err  error
 }
 
-// critical returns the prepared set of averages for σ.
-func (a *Activation) critical() (*hermite.Many, error) {
-	c := &a.crit
+// digitsAverages returns the prepared high-precision set of averages for σ.
+func (a *Activation) digitsAverages() (*hermite.Many, error) {
+	c := &a.digits
 	c.once.Do(func() {
 		z := calc.Var()
 		d := calc.Derivative(a.Sigma, 1)
@@ -63,10 +63,10 @@ func (a *Activation) critical() (*hermite.Many, error) {
 	return c.many, c.err
 }
 
-// criticalAverages returns the averages of the critical set at K, each to
+// averagesAtDigits returns the averages of the high-precision set at K, each to
 // digits significant digits.
-func (a *Activation) criticalAverages(K *big.Float, digits int) ([]*big.Float, error) {
-	m, err := a.critical()
+func (a *Activation) averagesAtDigits(K *big.Float, digits int) ([]*big.Float, error) {
+	m, err := a.digitsAverages()
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (a *Activation) refineCritical(K0 float64, digits, work int) (*big.Float, [
 	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
 	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
 	for range maxNewton {
-		v, err := a.criticalAverages(K, work)
+		v, err := a.averagesAtDigits(K, work)
 		if err != nil {
 			return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
 		}
