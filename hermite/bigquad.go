@@ -92,11 +92,11 @@ func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, err
 		}
 		T = max(T, t)
 	}
-	var bps []float64
+	var bps, zs []float64 // the kinks inside the cut, in t = z/√K and in z
 	sk := math.Sqrt(Kf)
 	for _, z := range q.kinks {
 		if t := z / sk; t > -T && t < T {
-			bps = append(bps, t)
+			bps, zs = append(bps, t), append(zs, z)
 		}
 	}
 	// Each integrand's float64 partition; the panels are their common
@@ -124,7 +124,7 @@ func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, err
 			return nil, 0, q.wrap(in, fmt.Errorf("%w: E|F| = %.3g at K = %s is below the float64 range the partition of the line is built in", ErrUnderflow, scales[i], ratG(K)))
 		}
 	}
-	edges, err := q.bigEdges(K, T, bps, prec, digits)
+	edges, err := q.bigEdges(K, T, zs, prec, digits)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -290,25 +290,17 @@ func (q *bigQuad) panel(sqrtK *big.Float, p bigSpan, prec uint, tols []float64) 
 	return r
 }
 
-// bigEdges returns −T, the kinks bps (in t = z/√K), and T at precision
-// prec, or −T, 0, T for smooth integrands, as Expectation.pieces splits
-// the line.
-func (q *bigQuad) bigEdges(K *big.Rat, T float64, bps []float64, prec uint, digits int) ([]*big.Float, error) {
+// bigEdges returns −T, the kinks zs (ascending, inside the cut) in
+// t = z/√K, and T at precision prec, or −T, 0, T for smooth integrands, as
+// Expectation.pieces splits the line.
+func (q *bigQuad) bigEdges(K *big.Rat, T float64, zs []float64, prec uint, digits int) ([]*big.Float, error) {
 	edges := []*big.Float{new(big.Float).SetPrec(prec).SetFloat64(-T)}
 	sk, err := bigmath.Sqrt(prec, new(big.Float).SetPrec(prec).SetRat(K))
 	if err != nil {
 		return nil, err
 	}
-	Kf, _ := K.Float64()
-	for _, t := range bps {
-		z := t * math.Sqrt(Kf)
-		var ex *big.Rat
-		for _, k := range q.kinks { // the kink this breakpoint came from
-			if k/math.Sqrt(Kf) == t {
-				z, ex = k, q.exact[k]
-				break
-			}
-		}
+	for _, z := range zs {
+		ex := q.exact[z]
 		if ex == nil {
 			if digits > 15 {
 				return nil, fmt.Errorf("the kink at x ≈ %.17g was found numerically and is known only to float64 accuracy: %d digits cannot be certified", z, digits)
@@ -318,7 +310,7 @@ func (q *bigQuad) bigEdges(K *big.Rat, T float64, bps []float64, prec uint, digi
 		v := new(big.Float).SetPrec(prec).SetRat(ex)
 		edges = append(edges, v.Quo(v, sk))
 	}
-	if len(bps) == 0 {
+	if len(zs) == 0 {
 		edges = append(edges, new(big.Float).SetPrec(prec))
 	}
 	return append(edges, new(big.Float).SetPrec(prec).SetFloat64(T)), nil
