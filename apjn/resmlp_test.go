@@ -1,6 +1,7 @@
 package apjn
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -263,16 +264,8 @@ func TestResMLPMonteCarlo(t *testing.T) {
 			k, c := resmlpSample(calc.MustParse(tt.act), n, n, tt.sw2, tt.sb2, tt.mu, tt.e, tt.k0, seed)
 			ks, cs = append(ks, k), append(cs, c)
 		}
-		for _, q := range []struct {
-			name   string
-			theory float64
-			sample []float64
-		}{{"𝒦'", next.K, ks}, {"χ_𝒥", chi, cs}} {
-			mean, se := meanSE(q.sample)
-			tol := 4*se + 4*q.theory/n
-			if math.Abs(mean-q.theory) > tol {
-				t.Errorf("%+v: %s = %.5f from samples ± %.5f, recursion %.5f (tolerance %.5f)", tt, q.name, mean, se, q.theory, tol)
-			}
-		}
+		label := fmt.Sprintf("%+v", tt)
+		checkSamples(t, label, "𝒦'", next.K, ks, n)
+		checkSamples(t, label, "χ_𝒥", chi, cs, n)
 	}
 }
