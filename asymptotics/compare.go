@@ -49,6 +49,11 @@ type Confirmation struct {
 	LogL0Err    float64      `json:"log_l0_err"`
 	HasL0       bool         `json:"has_l0"`
 	Comparisons []Comparison `json:"comparisons"`
+	// Skipped lists the quantities whose sequence vanishes or changes
+	// sign in the fitting window, so that no power law can be fitted
+	// (δK[1] of two inputs of equal norm is exactly 0), in the order of
+	// the predictions.
+	Skipped []string `json:"skipped,omitempty"`
 }
 
 // Compare fits every sequence for which preds has a series (by Quantity)
@@ -59,8 +64,10 @@ type Confirmation struct {
 // "K" series' 1/ℓ^(p+1) coefficient (which is then not a comparison). When
 // both "K" and "V" are compared, the scaling law p_V − 2p₀ = −1 (5.129) is
 // checked on the fitted exponents. Sequences without a series and series
-// without a sequence are skipped. minL is the lower end of every fitting
-// window (0: ℓ_max/100).
+// without a sequence are skipped, and so, listed in Skipped, is a
+// sequence that vanishes or changes sign in its fitting window where a
+// power law is predicted. minL is the lower end of every fitting window
+// (0: ℓ_max/100).
 func Compare(preds []Series, seqs map[string]Sequence, minL int) (Confirmation, error) {
 	var out Confirmation
 	// Fit "K" first: it fixes ℓ₀ for the others.
@@ -77,6 +84,10 @@ func Compare(preds []Series, seqs map[string]Sequence, minL int) (Confirmation, 
 		s := preds[i]
 		seq, ok := seqs[s.Quantity]
 		if !ok {
+			continue
+		}
+		if !s.Zero && !oneSigned(seq, minL) {
+			out.Skipped = append(out.Skipped, s.Quantity)
 			continue
 		}
 		cs, p, err := compareOne(s, seq, minL, &out)
@@ -181,4 +192,27 @@ func compareOne(s Series, seq Sequence, minL int, conf *Confirmation) ([]Compari
 			Power: k.Power, LogPower: k.LogPower, Predicted: pred, Fitted: c, Err: math.Hypot(e, perr)}))
 	}
 	return out, &[2]float64{free.Exponent, free.ExponentErr}, nil
+}
+
+// oneSigned reports whether seq is nonzero and of one sign on the fitting
+// window from minL (0: ℓ_max/100) on.
+func oneSigned(seq Sequence, minL int) bool {
+	if len(seq.L) == 0 {
+		return false
+	}
+	if minL == 0 {
+		minL = seq.L[len(seq.L)-1] / 100
+	}
+	sign := 0.0
+	for i, l := range seq.L {
+		if l < minL {
+			continue
+		}
+		v := seq.V[i]
+		if v == 0 || math.IsNaN(v) || sign != 0 && (v > 0) != (sign > 0) {
+			return false
+		}
+		sign = v
+	}
+	return true
 }

@@ -97,3 +97,35 @@ func TestConfirmLinear(t *testing.T) {
 		}
 	}
 }
+
+// A sequence that vanishes or changes sign in its window is listed in
+// Skipped, and the others are still compared: δK[1] of two inputs of
+// equal norm is exactly 0, and a δδK[2] that changes sign has no power law.
+func TestCompareSkipsUnfittable(t *testing.T) {
+	a := activation(t, "tanh(x)")
+	seqs := iterated(t, a, 0, 1, 1, 3000, nil)
+	preds, err := KZeroPredictions(-2, 17.0/3, -2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := seqs["K"]
+	zero := Sequence{L: k.L, V: make([]float64, len(k.L))}
+	flip := Sequence{L: k.L, V: make([]float64, len(k.L))}
+	for i := range flip.V {
+		flip.V[i] = math.Pow(-1, float64(i)) / float64(k.L[i])
+	}
+	c, err := Compare(preds, map[string]Sequence{"K": k, "dK1": zero, "ddK2": flip}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Skipped) != 2 || c.Skipped[0] != "dK1" || c.Skipped[1] != "ddK2" {
+		t.Errorf("skipped %v, want [dK1 ddK2]", c.Skipped)
+	}
+	compared := false
+	for _, x := range c.Comparisons {
+		compared = compared || x.Quantity == "K" && x.What == "exponent" && x.Agrees
+	}
+	if !compared {
+		t.Errorf("K was not compared: %+v", c.Comparisons)
+	}
+}

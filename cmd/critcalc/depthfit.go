@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -90,23 +89,13 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 		}
 		out.Predictions = append(out.Predictions, ds)
 	}
-	// A sequence that vanishes or changes sign in the fitting window (δK[1]
-	// of two inputs with equal norms is exactly 0) has no power law to fit.
-	var dropped []string
-	for k, q := range seqs {
-		if !oneSigned(q, f.layers/100) {
-			delete(seqs, k)
-			dropped = append(dropped, k)
-		}
-	}
-	slices.Sort(dropped)
 	conf, err := asymptotics.Compare(pred.Series, map[string]asymptotics.Sequence(seqs), 0)
 	if err != nil {
 		out.Reason = err.Error()
 		return out
 	}
-	if len(dropped) > 0 {
-		out.Reason = fmt.Sprintf("not fitted (zero or changing sign): %s", strings.Join(dropped, ", "))
+	if len(conf.Skipped) > 0 {
+		out.Reason = fmt.Sprintf("not fitted (zero or changing sign): %s", strings.Join(conf.Skipped, ", "))
 	}
 	if conf.HasL0 {
 		out.LogL0 = withError(conf.LogL0, conf.LogL0Err)
@@ -152,21 +141,4 @@ func writeDepthFitText(w io.Writer, a *depthAsymptotics) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s ± %s\t%s\n", c.Quantity, what, c.Predicted, c.Fitted, c.Err, verdict)
 	}
 	tw.Flush()
-}
-
-// oneSigned reports whether q is nonzero and of one sign from layer lmin
-// on.
-func oneSigned(q asymptotics.Sequence, lmin int) bool {
-	sign := 0.0
-	for i, l := range q.L {
-		if l < lmin {
-			continue
-		}
-		v := q.V[i]
-		if v == 0 || v != v || sign != 0 && (v > 0) != (sign > 0) {
-			return false
-		}
-		sign = v
-	}
-	return true
 }
