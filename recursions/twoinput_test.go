@@ -127,3 +127,36 @@ func TestSinMinusPsiCos(t *testing.T) {
 		}
 	}
 }
+
+// ψ's error estimate: tiny for the exact scale-invariant map, and for a
+// quadrature-based σ it grows as ρ → 1 (ψ = arccos ρ amplifies δρ by
+// 1/sin ψ), so that a nearly parallel pair keeps only a few digits.
+func TestPsiErr(t *testing.T) {
+	r, err := New(calc.MustParse("relu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, err := r.IterateTwo(0, 2, 1, 1, math.Cos(1), 1000, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := ls[len(ls)-1]; !(l.PsiErr > 0 && l.PsiErr < 1e-11*l.Psi) {
+		t.Errorf("ReLU ψ = %g ± %g", l.Psi, l.PsiErr)
+	}
+	a, err := New(calc.MustParse("tanh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide, err := a.IterateTwo(0, 1, 1, 1, 0.5, 5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	close, err := a.IterateTwo(0, 1, 1, 1, 1-1e-7, 5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, c := wide[0], close[0]
+	if !(w.PsiErr < 1e-12*w.Psi) || !(c.PsiErr > 1e-9*c.Psi && c.PsiErr < 1e-3*c.Psi) {
+		t.Errorf("tanh: ψ = %g ± %g (ρ⁽¹⁾ = 0.5), ψ = %g ± %g (ρ⁽¹⁾ = 1 − 1e-7)", w.Psi, w.PsiErr, c.Psi, c.PsiErr)
+	}
+}

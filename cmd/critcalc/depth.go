@@ -348,7 +348,8 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 			return nil, fmt.Errorf("two-input layer %d has no row", t.L)
 		}
 		r := &rep.Layers[row]
-		r.Kpp, r.Kmm, r.Kpm, r.Rho, r.Psi = num(t.Kpp), num(t.Kmm), num(t.Kpm), num(t.Rho), num(t.Psi)
+		r.Kpp, r.Kmm, r.Kpm, r.Rho = num(t.Kpp), num(t.Kmm), num(t.Kpm), num(t.Rho)
+		r.Psi = absNum(t.Psi, t.PsiErr, depthDigits) // ψ keeps only the digits above its error
 		r.DK1, r.DDK2 = num(b.DK1), num(b.DDK2)
 		row++
 	}
