@@ -131,10 +131,7 @@ func runAutoInit(c *command, args []string, stdout, stderr io.Writer) int {
 	var cfg sim.Config
 	if err == nil {
 		cfg = sim.Config{Cb: f.sb * f.sb, CW: f.sw * f.sw, Nets: f.nets, Seed: f.seed}
-		cfg.Widths = []int{f.n0}
-		for range f.depth {
-			cfg.Widths = append(cfg.Widths, f.width)
-		}
+		cfg.Widths = networkWidths(f.n0, f.width, f.depth)
 		err = parseArch(f.arch, &cfg)
 	}
 	if err == nil && cfg.LayerNorm == sim.PreBN {

@@ -192,10 +192,7 @@ func simConfig(f *simFlags) (sim.Config, error) {
 	if f.l0 == 0 {
 		cfg.InputJacobian = f.tangents != 0
 	}
-	cfg.Widths = []int{f.n0}
-	for range f.depth {
-		cfg.Widths = append(cfg.Widths, f.width)
-	}
+	cfg.Widths = networkWidths(f.n0, f.width, f.depth)
 	var err error
 	if cfg.Mode, err = parseMode(f.mode); err != nil {
 		return cfg, err
@@ -223,6 +220,16 @@ func simConfig(f *simFlags) (sim.Config, error) {
 	}
 	cfg.Inputs, err = sim.DefaultInputs(f.n0, f.inputs, f.q, f.rho, f.seed)
 	return cfg, err
+}
+
+// networkWidths returns the widths n₀, n, …, n of an input of dimension
+// n0 and depth layers of width n.
+func networkWidths(n0, n, depth int) []int {
+	ws := []int{n0}
+	for range depth {
+		ws = append(ws, n)
+	}
+	return ws
 }
 
 func parseMode(s string) (sim.Mode, error) {
