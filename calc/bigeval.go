@@ -34,14 +34,24 @@ var ErrOverflow = errors.New("value overflows the arbitrary-precision range")
 // BigProgram evaluates an expression in big.Float arithmetic at any
 // precision. Named activations are evaluated through their definitions, and
 // each shared subexpression once. A BigProgram is safe for concurrent use.
+//
+// Eval and EvalAll run a plan of the expressions (bigplan.go) in which
+// tanh(softplus(u)) and sech(softplus(u)) are fused kernels, integer powers
+// are products, and the functions of e^−|u| of one |u| share one
+// exponential; every node is still within about an ulp of its value at
+// prec. EvalDigits runs the expressions as written, one bigmath function
+// per node, whose errors its running error analysis bounds.
 type BigProgram struct {
+	// The expanded expressions as written, for EvalDigits (errbound.go).
 	nodes   []Expr
 	index   map[Expr]int
-	varying []bool // whether node i depends on x
-	outputs []int  // the nodes whose values EvalAll returns
+	outputs []int // the nodes of the expressions
+
+	plan *bigPlan  // what Eval and EvalAll run
+	work sync.Pool // *bigWork scratch spaces of the plan
 
 	mu     sync.Mutex
-	consts map[uint][]*big.Float // values of the x-free nodes, per precision
+	consts map[uint][]*big.Float // values of the plan's x-free steps, per precision
 }
 
 // CompileBig prepares e for arbitrary-precision evaluation.
@@ -57,48 +67,47 @@ func CompileBigMany(es ...Expr) *BigProgram {
 	var nodes []Expr
 	index := map[Expr]int{}
 	var outputs []int
-	for _, e := range es {
-		for _, n := range ExpandAll(e).Nodes() {
+	expanded := make([]Expr, len(es))
+	for i, e := range es {
+		expanded[i] = ExpandAll(e)
+		for _, n := range expanded[i].Nodes() {
 			if _, ok := index[n]; !ok {
 				index[n] = len(nodes)
 				nodes = append(nodes, n)
 			}
 		}
-		outputs = append(outputs, index[ExpandAll(e)])
+		outputs = append(outputs, index[expanded[i]])
 	}
-	varying := make([]bool, len(nodes))
-	for i, n := range nodes {
-		varying[i] = n.Op() == OpVar
-		for _, a := range n.Args() {
-			varying[i] = varying[i] || varying[index[a]]
-		}
-	}
-	return &BigProgram{nodes: nodes, index: index, varying: varying, outputs: outputs, consts: map[uint][]*big.Float{}}
+	return &BigProgram{nodes: nodes, index: index, outputs: outputs, plan: newBigPlan(expanded), consts: map[uint][]*big.Float{}}
 }
 
 // Eval returns the value at x, computed with precision prec bits in every
-// operation. The result is not checked against a higher precision: use
-// EvalDigits for a value whose digits are certified.
+// operation (each within about an ulp at prec). The result is not checked
+// against a higher precision: use EvalDigits for a value whose digits are
+// certified.
 func (p *BigProgram) Eval(x *big.Float, prec uint) (*big.Float, error) {
-	vals, err := p.run(x, prec)
+	w, err := p.run(x, prec)
 	if err != nil {
 		return nil, err
 	}
-	return p.output(vals, p.outputs[len(p.outputs)-1]), nil
+	defer p.work.Put(w)
+	return p.output(w, p.plan.outputs[len(p.plan.outputs)-1]), nil
 }
 
 // EvalAll returns the values at x of every expression the program was
 // compiled from, in order, each a fresh value the caller may modify.
 func (p *BigProgram) EvalAll(x *big.Float, prec uint) ([]*big.Float, error) {
-	vals, err := p.run(x, prec)
+	w, err := p.run(x, prec)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*big.Float, len(p.outputs))
-	for i, o := range p.outputs {
-		out[i] = p.output(vals, o)
+	defer p.work.Put(w)
+	outs := p.plan.outputs
+	out := make([]*big.Float, len(outs))
+	for i, o := range outs {
+		out[i] = p.output(w, o)
 		for j := range i {
-			if p.outputs[j] == o { // the same expression twice: do not alias
+			if outs[j] == o { // the same expression twice: do not alias
 				out[i] = new(big.Float).Copy(out[i])
 				break
 			}
@@ -107,72 +116,103 @@ func (p *BigProgram) EvalAll(x *big.Float, prec uint) ([]*big.Float, error) {
 	return out, nil
 }
 
-// output returns node i's value, copied when it is a shared constant.
-func (p *BigProgram) output(vals []*big.Float, i int) *big.Float {
-	if !p.varying[i] {
-		return new(big.Float).Copy(vals[i])
+// output returns step i's value, copied when it is a shared constant.
+// The value of an x-dependent output step is fresh: the plan computes it
+// into a new big.Float, not into the reused scratch space.
+func (p *BigProgram) output(w *bigWork, i int) *big.Float {
+	if !p.plan.steps[i].varying {
+		return new(big.Float).Copy(w.vals[i])
 	}
-	return vals[i]
+	return w.vals[i]
 }
 
-// run computes every node at x.
-func (p *BigProgram) run(x *big.Float, prec uint) ([]*big.Float, error) {
-	vals, err := p.constants(prec)
+// run computes every step of the plan at x in a scratch space, which the
+// caller returns to p.work once it has taken the outputs.
+func (p *BigProgram) run(x *big.Float, prec uint) (*bigWork, error) {
+	cs, err := p.constants(prec)
 	if err != nil {
 		return nil, err
 	}
-	for i, e := range p.nodes {
-		if !p.varying[i] {
+	pl := p.plan
+	w, _ := p.work.Get().(*bigWork)
+	if w == nil {
+		w = newBigWork(pl)
+	}
+	copy(w.vals, cs)
+	clear(w.shared)
+	w.fresh = make([]big.Float, pl.nout)
+	for i := range pl.steps {
+		s := &pl.steps[i]
+		if !s.varying {
 			continue
 		}
-		v, err := p.step(e, vals, x, prec)
+		v, err := checkFinite(pl.exec(pl.dest(w, i, prec), s, w, x, prec))
 		if err != nil {
-			return nil, &EvalError{Sub: e.String(), X: x.Text('g', 20), Err: err}
+			p.work.Put(w)
+			return nil, &EvalError{Sub: s.src.String(), X: x.Text('g', 20), Err: err}
 		}
-		vals[i] = v
+		w.vals[i] = v
 	}
-	return vals, nil
+	return w, nil
 }
 
-// constants returns a fresh slice of node values in which the x-free nodes
-// are filled in; they are computed once per precision and shared, so they
+// constants returns the values of the plan's x-free steps at prec (nil for
+// the others); they are computed once per precision and shared, so they
 // must not be modified.
 func (p *BigProgram) constants(prec uint) ([]*big.Float, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	cs, ok := p.consts[prec]
 	if !ok {
-		cs = make([]*big.Float, len(p.nodes))
-		for i, e := range p.nodes {
-			if p.varying[i] {
+		pl := p.plan
+		w := newBigWork(pl)
+		for i := range pl.steps {
+			s := &pl.steps[i]
+			if s.varying {
 				continue
 			}
-			v, err := p.step(e, cs, nil, prec)
+			v, err := checkFinite(pl.exec(new(big.Float).SetPrec(prec), s, w, nil, prec))
 			if err != nil {
-				return nil, &EvalError{Sub: e.String(), X: "any x", Err: err}
+				return nil, &EvalError{Sub: s.src.String(), X: "any x", Err: err}
 			}
-			cs[i] = v
+			w.vals[i] = v
 		}
+		cs = w.vals
 		if len(p.consts) > 64 {
 			clear(p.consts)
 		}
 		p.consts[prec] = cs
 	}
-	return append([]*big.Float(nil), cs...), nil
+	return cs, nil
 }
 
-func (p *BigProgram) step(e Expr, vals []*big.Float, x *big.Float, prec uint) (*big.Float, error) {
-	v, err := p.op(e, vals, x, prec)
+// checkFinite turns an infinite value into ErrOverflow.
+func checkFinite(v *big.Float, err error) (*big.Float, error) {
 	if err == nil && v.IsInf() {
 		return nil, ErrOverflow
 	}
 	return v, err
 }
 
-// op computes one node from its operands, which are finite.
-func (p *BigProgram) op(e Expr, vals []*big.Float, x *big.Float, prec uint) (*big.Float, error) {
-	arg := func(i int) *big.Float { return vals[p.index[e.Arg(i)]] }
-	z := new(big.Float).SetPrec(prec).SetMode(big.ToNearestEven)
+// step computes node e of the expressions as written from the values of
+// its operands, one bigmath function per node.
+func (p *BigProgram) step(e Expr, vals []*big.Float, x *big.Float, prec uint) (*big.Float, error) {
+	var a, b *big.Float
+	if e.Arg(0).IsValid() {
+		a = vals[p.index[e.Arg(0)]]
+	}
+	if e.Arg(1).IsValid() {
+		b = vals[p.index[e.Arg(1)]]
+	}
+	return checkFinite(bigOp(new(big.Float).SetPrec(prec), e, a, b, x, prec))
+}
+
+// bigOp computes node e into z, whose precision is prec, from the values a
+// and b of its operands, which are finite (nil when absent), one bigmath
+// function per node; the result is z or, for a function of bigmath, a new
+// value.
+func bigOp(z *big.Float, e Expr, a, b *big.Float, x *big.Float, prec uint) (*big.Float, error) {
+	z.SetMode(big.ToNearestEven)
 	switch e.Op() {
 	case OpNum:
 		r, _ := e.Rat()
@@ -185,22 +225,22 @@ func (p *BigProgram) op(e Expr, vals []*big.Float, x *big.Float, prec uint) (*bi
 	case OpVar:
 		return z.Set(x), nil
 	case OpNeg:
-		return z.Neg(arg(0)), nil
+		return z.Neg(a), nil
 	case OpAdd:
-		return z.Add(arg(0), arg(1)), nil
+		return addRounded(z, a, b), nil
 	case OpSub:
-		return z.Sub(arg(0), arg(1)), nil
+		return subRounded(z, a, b), nil
 	case OpMul:
-		return z.Mul(arg(0), arg(1)), nil
+		return z.Mul(a, b), nil
 	case OpDiv:
-		if arg(1).Sign() == 0 {
+		if b.Sign() == 0 {
 			return nil, ErrDivByZero
 		}
-		return z.Quo(arg(0), arg(1)), nil
+		return z.Quo(a, b), nil
 	case OpPow:
-		return bigmath.Pow(prec, arg(0), arg(1))
+		return bigmath.Pow(prec, a, b)
 	}
-	return callBig(e.Func(), arg(0), e.Arg(1).IsValid(), func() *big.Float { return arg(1) }, prec)
+	return callBig(e.Func(), a, e.Arg(1).IsValid(), func() *big.Float { return b }, prec)
 }
 
 // callBig evaluates a primitive function at precision prec.

@@ -106,7 +106,7 @@ func Compile(e Expr) *Program {
 	if !e.IsValid() {
 		panic("calc: Compile of the zero Expr")
 	}
-	nodes := fuseForFloat(e).Nodes()
+	nodes := fuse(e, nil).Nodes()
 	p, _ := compileNodes(nodes, nil)
 	return p
 }

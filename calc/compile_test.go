@@ -57,14 +57,14 @@ func sameFloat(a, b float64) bool {
 
 // checkAgainstEvalFloat compares Eval and EvalSlice of Compile(e) with
 // EvalFloat bit for bit at every point of xs. The reference evaluates the
-// same fused form that Compile uses (fuseForFloat; the fused kernels are
+// same fused form that Compile uses (fuse; the fused kernels are
 // checked against high precision in fuse_test.go).
 func checkAgainstEvalFloat(t *testing.T, name string, e Expr, xs []float64) {
 	t.Helper()
 	p := Compile(e)
 	got := make([]float64, len(xs))
 	p.EvalSlice(got, xs)
-	fused := fuseForFloat(e)
+	fused := fuse(e, nil)
 	for i, x := range xs {
 		want := EvalFloat(fused, x)
 		if v := p.Eval(x); !sameFloat(v, want) {
@@ -328,7 +328,7 @@ func TestEvalSliceLengths(t *testing.T) {
 		got := make([]float64, n)
 		p.EvalSlice(got, xs)
 		for i, x := range xs {
-			if want := EvalFloat(fuseForFloat(e), x); !sameFloat(got[i], want) {
+			if want := EvalFloat(fuse(e, nil), x); !sameFloat(got[i], want) {
 				t.Fatalf("n=%d: EvalSlice[%d] = %v, want %v", n, i, got[i], want)
 			}
 		}

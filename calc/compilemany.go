@@ -37,7 +37,7 @@ func CompileMany(es ...Expr) *MultiProgram {
 		if !e.IsValid() {
 			panic("calc: CompileMany of the zero Expr")
 		}
-		f := fuseForFloat(e)
+		f := fuse(e, nil)
 		for _, n := range f.Nodes() {
 			if _, ok := index[n]; !ok {
 				index[n] = len(nodes)
