@@ -25,7 +25,7 @@ func BenchmarkGaussHermiteBig200(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := bigRule(200, 128, guesses, newHermiteBigEval(200, ruleWorkPrec(200, 128))); err != nil {
+		if _, err := bigRule(200, 128, ruleWorkPrec(200, 128), guesses, func(wp uint) bigRootEval { return newHermiteBigEval(200, wp) }); err != nil {
 			b.Fatal(err)
 		}
 	}

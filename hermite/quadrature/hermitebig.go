@@ -27,7 +27,7 @@ func gaussHermiteBig(n int, prec uint) (*BigRule, error) {
 		if err != nil {
 			return nil, err
 		}
-		return bigRule(n, prec, guesses, newHermiteBigEval(n, ruleWorkPrec(n, prec)))
+		return bigRule(n, prec, ruleWorkPrec(n, prec), guesses, func(wp uint) bigRootEval { return newHermiteBigEval(n, wp) })
 	})
 }
 
@@ -55,8 +55,6 @@ func newHermiteBigEval(n int, wp uint) *hermiteBigEval {
 	}
 	return e
 }
-
-func (e *hermiteBigEval) workPrec() uint { return e.wp }
 
 // step returns the Newton step −Heₙ(x)/He′ₙ(x), with He′ₙ = n·Heₙ₋₁.
 func (e *hermiteBigEval) step(x *big.Float) *big.Float {

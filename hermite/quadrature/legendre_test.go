@@ -212,3 +212,32 @@ func TestGaussLegendreErrors(t *testing.T) {
 		t.Error("GaussLegendre returned the cached slice")
 	}
 }
+
+// TestGaussLegendreBigStep checks that a rule at a precision between the
+// steps it is computed at is that step's rule rounded, nodes and weights
+// alike, with the precision asked for.
+func TestGaussLegendreBigStep(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		prec uint
+	}{{7, 100}, {48, 200}, {96, 239}, {24, 64}} {
+		r, err := GaussLegendreBig(tt.n, tt.prec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := GaussLegendreBig(tt.n, ruleStep(tt.prec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Prec != tt.prec {
+			t.Errorf("n=%d at %d bits: Prec %d", tt.n, tt.prec, r.Prec)
+		}
+		for i := range r.X {
+			x := newFloat(tt.prec).Set(full.X[i])
+			w := newFloat(tt.prec).Set(full.W[i])
+			if r.X[i].Cmp(x) != 0 || r.W[i].Cmp(w) != 0 || r.X[i].Prec() != tt.prec {
+				t.Errorf("n=%d at %d bits: node %d differs from the rounded %d-bit rule", tt.n, tt.prec, i, ruleStep(tt.prec))
+			}
+		}
+	}
+}

@@ -4,14 +4,19 @@ import "math/big"
 
 // GaussLegendreBig returns the n-point Gauss–Legendre rule on [-1, 1] at
 // precision prec (MinPrec ≤ prec ≤ MaxPrec), 1 ≤ n ≤ MaxGaussLegendre.
-// Rules are computed once per (n, prec) and cached; the result is a deep
-// copy the caller may modify.
+// Rules are computed once per n and precision step (ruleStep: the next
+// power of two of at least 64 bits) and cached, so that nearby precisions
+// share one computation; the result, rounded to prec, is a deep copy the
+// caller may modify.
 func GaussLegendreBig(n int, prec uint) (*BigRule, error) {
-	r, err := gaussLegendreBig(n, prec)
+	if prec < MinPrec || prec > MaxPrec {
+		return nil, precError(prec)
+	}
+	r, err := gaussLegendreBig(n, ruleStep(prec))
 	if err != nil {
 		return nil, err
 	}
-	return r.clone(), nil
+	return r.roundedTo(prec), nil
 }
 
 func gaussLegendreBig(n int, prec uint) (*BigRule, error) {
@@ -27,7 +32,7 @@ func gaussLegendreBig(n int, prec uint) (*BigRule, error) {
 			return nil, err
 		}
 		guesses := r64.X[n/2:] // nonnegative roots, ascending
-		return bigRule(n, prec, guesses, newLegendreBigEval(n, ruleWorkPrec(n, prec)))
+		return bigRule(n, prec, ruleWorkPrec(n, prec), guesses, func(wp uint) bigRootEval { return newLegendreBigEval(n, wp) })
 	})
 }
 
@@ -57,8 +62,6 @@ func newLegendreBigEval(n int, wp uint) *legendreBigEval {
 	}
 	return e
 }
-
-func (e *legendreBigEval) workPrec() uint { return e.wp }
 
 // step returns the Newton step −Pₙ(x)/P′ₙ(x).
 func (e *legendreBigEval) step(x *big.Float) *big.Float {
