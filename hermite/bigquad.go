@@ -29,6 +29,7 @@ type bigQuad struct {
 	prog  *calc.BigProgram     // outputs parallel ins
 	kinks []float64            // union of the kinks, ascending
 	exact map[float64]*big.Rat // exact location of a kink, where known
+	plans planCache            // the partitions and rules of recent calls
 }
 
 func newBigQuad(ins []*integrand) *bigQuad {
@@ -84,46 +85,15 @@ const maxExtraDigits = 300
 func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, error) {
 	prec := calc.BitsForDigits(digits+extra+12) + 16
 	Kf, _ := K.Float64()
-	T := 0.0
-	for _, in := range q.ins {
-		t, err := in.tailCut(Kf, float64(digits+extra+4)*math.Ln10+8)
-		if err != nil {
-			return nil, 0, q.wrap(in, err)
-		}
-		T = max(T, t)
-	}
-	var bps, zs []float64 // the kinks inside the cut, in t = z/√K and in z
-	sk := math.Sqrt(Kf)
-	for _, z := range q.kinks {
-		if t := z / sk; t > -T && t < T {
-			bps, zs = append(bps, t), append(zs, z)
+	key := planKey{K: Kf, digits: digits, extra: extra}
+	pl := q.plans.get(key)
+	if pl == nil {
+		var err error
+		if pl, err = q.partition(K, Kf, digits, extra); err != nil {
+			return nil, 0, err
 		}
 	}
-	// Each integrand's float64 partition; the panels are their common
-	// refinement, as dyadic fractions of each piece.
-	scales := make([]float64, len(q.ins))
-	var fracs [][]float64
-	for i, in := range q.ins {
-		ad, err := (&Expectation{in: in}).pieces(Kf, T, bps)
-		if err != nil {
-			return nil, 0, q.wrap(in, fmt.Errorf("partitioning the line in float64: %w", err))
-		}
-		scales[i] = ad.scale
-		for _, sp := range ad.accepted {
-			for len(fracs) <= sp.piece {
-				fracs = append(fracs, []float64{0, 1})
-			}
-			fracs[sp.piece] = append(fracs[sp.piece], sp.lo, sp.hi)
-		}
-	}
-	for i, in := range q.ins {
-		if r, ok := in.expr.Rat(); ok && r.Sign() == 0 {
-			continue // F ≡ 0: its expectation is exactly 0
-		}
-		if !(scales[i] >= minScale) {
-			return nil, 0, q.wrap(in, fmt.Errorf("%w: E|F| = %.3g at K = %s is below the float64 range the partition of the line is built in", ErrUnderflow, scales[i], ratG(K)))
-		}
-	}
+	T, zs, fracs, scales := pl.T, pl.zs, pl.fracs, pl.scales
 	edges, err := q.bigEdges(K, T, zs, prec, digits)
 	if err != nil {
 		return nil, 0, err
@@ -134,8 +104,6 @@ func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, err
 	}
 	var panels []bigSpan
 	for p, fs := range fracs {
-		slices.Sort(fs)
-		fs = slices.Compact(fs)
 		for j := 1; j < len(fs); j++ {
 			a := lerp(edges[p], edges[p+1], fs[j-1], prec)
 			b := lerp(edges[p], edges[p+1], fs[j], prec)
@@ -147,8 +115,15 @@ func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, err
 	for i := range tols {
 		tols[i] = math.Pow(10, -float64(digits+extra+2)) * scales[i] / (2 * T)
 	}
-	res := q.panels(sqrtK, panels, prec, tols)
+	res := q.panels(sqrtK, panels, prec, tols, pl.rules)
 
+	if pl.rules == nil && !failed(res) {
+		rules := make([]panelRule, len(res))
+		for j, r := range res {
+			rules[j] = panelRule{size: r.size, est: r.est}
+		}
+		q.plans.put(key, &quadPlan{T: T, zs: zs, fracs: fracs, scales: scales, rules: rules})
+	}
 	sums := make([]*big.Float, len(q.ins))
 	errs := make([]float64, len(q.ins))
 	for i := range sums {
@@ -193,6 +168,59 @@ func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, err
 	return out, more, nil
 }
 
+// partition computes what the quadrature at K needs before any
+// high-precision work: the tail cut T, the kinks zs inside it, each piece's
+// panels as dyadic fractions (the common refinement of the integrands'
+// float64 partitions) and each integrand's scale E|F|. All of it depends
+// on K only through its float64 value Kf.
+func (q *bigQuad) partition(K *big.Rat, Kf float64, digits, extra int) (*quadPlan, error) {
+	T := 0.0
+	for _, in := range q.ins {
+		t, err := in.tailCut(Kf, float64(digits+extra+4)*math.Ln10+8)
+		if err != nil {
+			return nil, q.wrap(in, err)
+		}
+		T = max(T, t)
+	}
+	var bps, zs []float64 // the kinks inside the cut, in t = z/√K and in z
+	sk := math.Sqrt(Kf)
+	for _, z := range q.kinks {
+		if t := z / sk; t > -T && t < T {
+			bps, zs = append(bps, t), append(zs, z)
+		}
+	}
+	// Each integrand's float64 partition; the panels are their common
+	// refinement, as dyadic fractions of each piece.
+	scales := make([]float64, len(q.ins))
+	var fracs [][]float64
+	for i, in := range q.ins {
+		ad, err := (&Expectation{in: in}).pieces(Kf, T, bps)
+		if err != nil {
+			return nil, q.wrap(in, fmt.Errorf("partitioning the line in float64: %w", err))
+		}
+		scales[i] = ad.scale
+		for _, sp := range ad.accepted {
+			for len(fracs) <= sp.piece {
+				fracs = append(fracs, []float64{0, 1})
+			}
+			fracs[sp.piece] = append(fracs[sp.piece], sp.lo, sp.hi)
+		}
+	}
+	for i, in := range q.ins {
+		if r, ok := in.expr.Rat(); ok && r.Sign() == 0 {
+			continue // F ≡ 0: its expectation is exactly 0
+		}
+		if !(scales[i] >= minScale) {
+			return nil, q.wrap(in, fmt.Errorf("%w: E|F| = %.3g at K = %s is below the float64 range the partition of the line is built in", ErrUnderflow, scales[i], ratG(K)))
+		}
+	}
+	for p, fs := range fracs {
+		slices.Sort(fs)
+		fracs[p] = slices.Compact(fs)
+	}
+	return &quadPlan{T: T, zs: zs, fracs: fracs, scales: scales}, nil
+}
+
 // wrap names the integrand an error is about, when there are several.
 func (q *bigQuad) wrap(in *integrand, err error) error {
 	if len(q.ins) == 1 {
@@ -207,17 +235,20 @@ type bigSpan struct {
 	w    float64
 }
 
-// panelResult is one panel's integrals, error estimates and node count.
+// panelResult is one panel's integrals, error estimates and node count,
+// and the size of the rule that gave the integrals.
 type panelResult struct {
 	sum   []*big.Float
 	est   []float64
 	evals int
+	size  int
 	err   error
 }
 
 // panels integrates every panel, in parallel; the results are in panel
-// order.
-func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols []float64) []panelResult {
+// order. With rules (one per panel, from a plan), each panel is integrated
+// with its known rule only.
+func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols []float64, rules []panelRule) []panelResult {
 	res := make([]panelResult, len(ps))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -230,7 +261,11 @@ func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols []float
 				if j >= len(ps) {
 					return
 				}
-				res[j] = q.panel(sqrtK, ps[j], prec, tols)
+				if rules != nil {
+					res[j] = q.panelWith(sqrtK, ps[j], prec, rules[j])
+				} else {
+					res[j] = q.panel(sqrtK, ps[j], prec, tols)
+				}
 			}
 		}()
 	}
@@ -245,31 +280,11 @@ func (q *bigQuad) panel(sqrtK *big.Float, p bigSpan, prec uint, tols []float64) 
 	n := len(q.ins)
 	var prev []*big.Float
 	r := panelResult{est: make([]float64, n)}
-	z := new(big.Float).SetPrec(prec)
 	for _, size := range bigPanelSizes {
-		pn, err := bigPanelNodes(p.a, p.b, size, prec)
+		sum, abs, err := q.rule(sqrtK, p, prec, size)
 		if err != nil {
 			r.err = err
 			return r
-		}
-		sum := make([]*big.Float, n)
-		abs := make([]*big.Float, n)
-		for i := range sum {
-			sum[i] = new(big.Float).SetPrec(prec)
-			abs[i] = new(big.Float).SetPrec(prec)
-		}
-		for k, t := range pn.t {
-			z.Mul(sqrtK, t)
-			vs, err := q.prog.EvalAll(z, prec)
-			if err != nil {
-				r.err = fmt.Errorf("%w: %v", ErrUndefined, err)
-				return r
-			}
-			for i, v := range vs {
-				v.Mul(v, pn.w[k])
-				sum[i].Add(sum[i], v)
-				abs[i].Add(abs[i], v.Abs(v))
-			}
 		}
 		r.evals += size
 		if prev != nil {
@@ -280,7 +295,7 @@ func (q *bigQuad) panel(sqrtK *big.Float, p bigSpan, prec uint, tols []float64) 
 				ok = ok && r.est[i] <= tols[i]*p.w
 			}
 			if ok {
-				r.sum = sum
+				r.sum, r.size = sum, size
 				return r
 			}
 		}
@@ -314,4 +329,51 @@ func (q *bigQuad) bigEdges(K *big.Rat, T float64, zs []float64, prec uint, digit
 		edges = append(edges, new(big.Float).SetPrec(prec))
 	}
 	return append(edges, new(big.Float).SetPrec(prec).SetFloat64(T)), nil
+}
+
+// rule integrates every F_i(√K t)φ(t) over the panel with the size-point
+// Gauss–Legendre rule, and ∫|F_i|φ with it.
+func (q *bigQuad) rule(sqrtK *big.Float, p bigSpan, prec uint, size int) (sum, abs []*big.Float, err error) {
+	pn, err := bigPanelNodes(p.a, p.b, size, prec)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := len(q.ins)
+	sum = make([]*big.Float, n)
+	abs = make([]*big.Float, n)
+	for i := range sum {
+		sum[i] = new(big.Float).SetPrec(prec)
+		abs[i] = new(big.Float).SetPrec(prec)
+	}
+	z := new(big.Float).SetPrec(prec)
+	for k, t := range pn.t {
+		z.Mul(sqrtK, t)
+		vs, err := q.prog.EvalAll(z, prec)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: %v", ErrUndefined, err)
+		}
+		for i, v := range vs {
+			v.Mul(v, pn.w[k])
+			sum[i].Add(sum[i], v)
+			abs[i].Add(abs[i], v.Abs(v))
+		}
+	}
+	return sum, abs, nil
+}
+
+// panelWith integrates one panel with the rule a plan found sufficient:
+// its size and the error estimates it had there.
+func (q *bigQuad) panelWith(sqrtK *big.Float, p bigSpan, prec uint, pr panelRule) panelResult {
+	sum, _, err := q.rule(sqrtK, p, prec, pr.size)
+	return panelResult{sum: sum, est: pr.est, evals: pr.size, size: pr.size, err: err}
+}
+
+// failed reports whether a panel's integration failed.
+func failed(res []panelResult) bool {
+	for _, r := range res {
+		if r.err != nil {
+			return true
+		}
+	}
+	return false
 }
