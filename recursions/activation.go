@@ -28,6 +28,8 @@ type Activation struct {
 	bootOnce sync.Once
 	boot     *hermite.Many // σ², zσσ', σ'², σ'²z² on shared nodes
 	bootErr  error
+
+	scans scanCache // ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ'²⟩ on the scan grids of the root searches
 }
 
 // bootstrapAverages returns ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ'²⟩ and ⟨σ'²z²⟩ prepared

@@ -101,7 +101,7 @@ func (a *Activation) CriticalPoints(kmax float64) ([]CriticalPoint, error) {
 	if !(kmax > 0) || math.IsInf(kmax, 0) {
 		return nil, fmt.Errorf("recursions: kmax must be positive and finite, got %g", kmax)
 	}
-	roots, err := findRoots(a.Ratio, nil, scanGrid(kmax*scanLo, kmax, scanLog, scanLin), nearTol, tangentTol)
+	roots, err := a.criticalRoots(kmax)
 	if err != nil {
 		return nil, fmt.Errorf("recursions: solving the criticality condition: %w", err)
 	}
@@ -115,4 +115,13 @@ func (a *Activation) CriticalPoints(kmax float64) ([]CriticalPoint, error) {
 		pts = append(pts, p)
 	}
 	return pts, nil
+}
+
+// criticalRoots returns the roots of R(K) on (0, kmax].
+func (a *Activation) criticalRoots(kmax float64) ([]root, error) {
+	xs, ys, err := a.onGrid(kmax, a.Ratio, (*scanTable).ratio)
+	if err != nil {
+		return nil, err
+	}
+	return findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol)
 }

@@ -86,25 +86,7 @@ func (a *Activation) FixedPoints(cb, cw, kmax float64) (FixedPoints, error) {
 		}
 		return set, nil
 	}
-	resid := func(K float64) (float64, error) {
-		g, err := a.G(K)
-		if err != nil {
-			return 0, err
-		}
-		return (cb+cw*g)/K - 1, nil
-	}
-	dresid := func(K float64) (float64, error) {
-		chi, err := a.ChiParZ(K, cw)
-		if err != nil {
-			return 0, err
-		}
-		r, err := resid(K)
-		if err != nil {
-			return 0, err
-		}
-		return (chi - 1 - r) / K, nil
-	}
-	roots, err := findRoots(resid, dresid, scanGrid(kmax*scanLo, kmax, scanLog, scanLin), nearTol, fixedNearTol)
+	roots, err := a.fixedRoots(cb, cw, kmax)
 	if err != nil {
 		return FixedPoints{}, fmt.Errorf("recursions: solving K = C_b + C_W g(K): %w", err)
 	}
@@ -117,6 +99,50 @@ func (a *Activation) FixedPoints(cb, cw, kmax float64) (FixedPoints, error) {
 		set.Points = append(set.Points, p)
 	}
 	return set, nil
+}
+
+// residuals returns the relative residual r(K) = (C_b + C_W g(K))/K − 1
+// of the fixed-point equation and its derivative r'(K) = (χ∥ − 1 − r)/K.
+func (a *Activation) residuals(cb, cw float64) (resid, dresid scalarFunc) {
+	resid = func(K float64) (float64, error) {
+		g, err := a.G(K)
+		if err != nil {
+			return 0, err
+		}
+		return (cb+cw*g)/K - 1, nil
+	}
+	dresid = func(K float64) (float64, error) {
+		chi, err := a.ChiParZ(K, cw)
+		if err != nil {
+			return 0, err
+		}
+		r, err := resid(K)
+		if err != nil {
+			return 0, err
+		}
+		return (chi - 1 - r) / K, nil
+	}
+	return resid, dresid
+}
+
+// fixedRoots returns the roots of the relative residual on (0, kmax]: its
+// values and its derivative's on the scan grid come from the scan table,
+// r and χ∥ there computed as resid and dresid compute them.
+func (a *Activation) fixedRoots(cb, cw, kmax float64) ([]root, error) {
+	resid, dresid := a.residuals(cb, cw)
+	r := func(t *scanTable, i int) float64 { return (cb+cw*t.s2[i])/t.xs[i] - 1 }
+	xs, ys, err := a.onGrid(kmax, resid, r)
+	if err != nil {
+		return nil, err
+	}
+	_, dys, err := a.onGrid(kmax, dresid, func(t *scanTable, i int) float64 {
+		K := t.xs[i]
+		return (cw/K*t.zssp[i] - 1 - r(t, i)) / K
+	})
+	if err != nil {
+		return nil, err
+	}
+	return findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol)
 }
 
 // fixedPointAt classifies the fixed point K > 0.

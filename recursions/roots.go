@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"critcalc/rootfind"
 )
@@ -41,43 +42,71 @@ func scanGrid(lo, hi float64, nLog, nLin int) []float64 {
 	return out
 }
 
-// evalAll evaluates f at every x, in parallel.
+// evalAll evaluates f at every x, in parallel; on failure it returns the
+// error at the first failing x.
 func evalAll(f scalarFunc, xs []float64) ([]float64, error) {
 	ys := make([]float64, len(xs))
-	errs := make([]error, len(xs))
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := w; i < len(xs); i += workers {
-				ys[i], errs[i] = f(xs[i])
-			}
-		}(w)
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	err := forEach(len(xs), func(i int) (err error) {
+		ys[i], err = f(xs[i])
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return ys, nil
 }
 
-// findRoots returns the zeros of f on the grid xs: every sign change,
-// refined by Brent's method and kept when |f| ≤ acceptTol there (a sign
-// change across a pole is not a zero), and the minima of |f|: with a
-// derivative df, every sign change of df (tangentRoots); without one, every
-// interior local minimum of |f| below nearTol with same-signed neighbours,
-// refined by golden-section search. A minimum
-// within zeroTol of zero, on either side, is one tangent (double) root; a
-// deeper crossing gives two simple roots.
-func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root, error) {
-	ys, err := evalAll(f, xs)
-	if err != nil {
-		return nil, err
+// forEach calls do(i) for i = 0, …, n−1 on GOMAXPROCS workers, taking the
+// indices in increasing order, and returns the error of the smallest i
+// that fails. Indices above a failure are skipped, while every index below
+// it is still done, so the error does not depend on the number of workers.
+func forEach(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	var next, failed atomic.Int64
+	failed.Store(int64(n))
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= failed.Load() {
+					return
+				}
+				if errs[i] = do(int(i)); errs[i] != nil {
+					lower(&failed, i)
+				}
+			}
+		}()
 	}
+	wg.Wait()
+	if f := failed.Load(); f < int64(n) {
+		return errs[f]
+	}
+	return nil
+}
+
+// lower sets v to x when x is smaller.
+func lower(v *atomic.Int64, x int64) {
+	for {
+		cur := v.Load()
+		if x >= cur || v.CompareAndSwap(cur, x) {
+			return
+		}
+	}
+}
+
+// findRoots returns the zeros of f on the grid xs, given its values ys
+// there: every sign change, refined by Brent's method and kept when
+// |f| ≤ acceptTol there (a sign change across a pole is not a zero), and
+// the minima of |f|: with a derivative df (and its values dys on the grid),
+// every sign change of df (tangentRoots); without one, every interior local
+// minimum of |f| below nearTol with same-signed neighbours, refined by
+// golden-section search. A minimum within zeroTol of zero, on either side,
+// is one tangent (double) root; a deeper crossing gives two simple roots.
+// The refinements evaluate f and df themselves.
+func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol float64) ([]root, error) {
 	var roots []root
 	add := func(x float64, tangent bool) {
 		for _, r := range roots {
@@ -102,7 +131,7 @@ func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root
 			continue
 		}
 		if i+1 < len(xs) && ys[i+1] != 0 && math.Signbit(ys[i]) != math.Signbit(ys[i+1]) {
-			x, err := rootfind.Brent(f, xs[i], xs[i+1], ys[i], ys[i+1], 0)
+			x, err := brentFrom(f, xs[i], xs[i+1], ys[i], ys[i+1])
 			if err == nil {
 				err = addIfRoot(x)
 			}
@@ -148,7 +177,7 @@ func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root
 		}
 	}
 	if df != nil {
-		if err := tangentRoots(f, df, xs, ys, zeroTol, add); err != nil {
+		if err := tangentRoots(f, df, xs, ys, dys, zeroTol, add); err != nil {
 			return nil, err
 		}
 	}
@@ -156,19 +185,15 @@ func findRoots(f, df scalarFunc, xs []float64, nearTol, zeroTol float64) ([]root
 	return roots, nil
 }
 
-// tangentRoots finds the minima of |f| as the sign changes of df on the
-// grid: a minimum within zeroTol of zero is a tangent root, and a dip
-// across zero inside one grid cell gives two simple roots.
-func tangentRoots(f, df scalarFunc, xs, ys []float64, zeroTol float64, add func(float64, bool)) error {
-	dys, err := evalAll(df, xs)
-	if err != nil {
-		return err
-	}
+// tangentRoots finds the minima of |f| as the sign changes of df (dys on
+// the grid xs): a minimum within zeroTol of zero is a tangent root, and a
+// dip across zero inside one grid cell gives two simple roots.
+func tangentRoots(f, df scalarFunc, xs, ys, dys []float64, zeroTol float64, add func(float64, bool)) error {
 	for i := 0; i+1 < len(xs); i++ {
 		if dys[i] == 0 || dys[i+1] == 0 || math.Signbit(dys[i]) == math.Signbit(dys[i+1]) {
 			continue
 		}
-		xm, err := rootfind.Brent(df, xs[i], xs[i+1], dys[i], dys[i+1], 0)
+		xm, err := brentFrom(df, xs[i], xs[i+1], dys[i], dys[i+1])
 		if err != nil {
 			return err
 		}
@@ -241,6 +266,26 @@ func minimize(sf scalarFunc, a, b float64) (x, y float64, err error) {
 		return c, fc, nil
 	}
 	return d, fd, nil
+}
+
+// brentFrom finds a zero of f in the grid cell [a, b] across which the
+// grid values ya, yb change sign. Brent's method starts from f(a) and f(b)
+// evaluated anew, so that the root does not depend on how the grid values
+// were computed (they agree with f to its accuracy), unless these do not
+// show the sign change: then it starts from ya and yb.
+func brentFrom(f scalarFunc, a, b, ya, yb float64) (float64, error) {
+	fa, err := f(a)
+	if err != nil {
+		return 0, err
+	}
+	fb, err := f(b)
+	if err != nil {
+		return 0, err
+	}
+	if fa != 0 && fb != 0 && math.Signbit(fa) == math.Signbit(fb) {
+		fa, fb = ya, yb
+	}
+	return rootfind.Brent(f, a, b, fa, fb, 0)
 }
 
 // brentOn finds a zero of f in [a, b], where f changes sign.
