@@ -2,12 +2,15 @@ package recursions
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 )
 
-// Working digits of the values at a refined K*: each is computed with its
-// averages at digits+lowExtra and at digits+highExtra digits, and only the
-// leading digits on which the two agree are certified.
+// Working digits of the D-digit values: a refined K* and the values there
+// come from averages certified to digits+highExtra digits; the fixed
+// points and the quantities at a given K are computed a second time from
+// averages to digits+lowExtra digits, and keep the leading digits on which
+// the two agree.
 const (
 	lowExtra  = 15
 	highExtra = 25
@@ -27,54 +30,67 @@ type CriticalDigits struct {
 const float64Digits = 12
 
 // criticalValues returns C_W, C_b and ã₁ at K* from the averages v of
-// the critical set there: C_W = 1/⟨σ'²⟩, C_b = K* − ⟨σ²⟩/⟨σ'²⟩
-// (5.71)–(5.72) and ã₁ = C_W⟨σ²(z⁴ − 6Kz² + 3K²)⟩/(8K⁴) (5.102).
-func criticalValues(K *big.Float, v []*big.Float) ([3]*big.Float, error) {
+// the critical set there — C_W = 1/⟨σ'²⟩, C_b = K* − ⟨σ²⟩/⟨σ'²⟩
+// (5.71)–(5.72) and ã₁ = C_W⟨σ²(z⁴ − 6Kz² + 3K²)⟩/(8K⁴) (5.102) — each
+// with a bound on its relative error when every average carries a relative
+// error of at most eps. The averages used are of nonnegative integrands,
+// so a relative bound on each is a bound on its terms: C_W's error is at
+// most 2eps, C_b's at most 3eps⟨σ²⟩/⟨σ'²⟩ absolutely, and ã₁'s at most
+// 2eps plus eps(⟨σ²z⁴⟩ + 6K⟨σ²z²⟩ + 3K²⟨σ²⟩)/|q| from the cancellation
+// in q. Rounding at the working precision (12 digits finer than eps) is
+// covered by these factors.
+func criticalValues(K *big.Float, v []*big.Float, eps float64) (vals [3]*big.Float, rel [3]float64, err error) {
 	prec := v[cSp2].Prec()
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
 	sp2, s2, s2z2, s2z4 := v[cSp2], v[cS2], v[cS2z2], v[cS2z4]
 	if sp2.Sign() == 0 {
-		return [3]*big.Float{}, fmt.Errorf("recursions: ⟨σ'²⟩ = 0 at K* = %s", K.Text('g', 10))
+		return vals, rel, fmt.Errorf("recursions: ⟨σ'²⟩ = 0 at K* = %s", K.Text('g', 10))
 	}
 	cw := f().Quo(big.NewFloat(1), sp2)
-	cb := f().Sub(K, f().Quo(s2, sp2))
+	ratio := f().Quo(s2, sp2)
+	cb := f().Sub(K, ratio)
 	// q = ⟨σ²z⁴⟩ − 6K⟨σ²z²⟩ + 3K²⟨σ²⟩
 	K2 := f().Mul(K, K)
-	q := f().Sub(s2z4, f().Mul(f().Mul(big.NewFloat(6), K), s2z2))
-	q.Add(q, f().Mul(f().Mul(big.NewFloat(3), K2), s2))
+	t6 := f().Mul(f().Mul(big.NewFloat(6), K), s2z2)
+	t3 := f().Mul(f().Mul(big.NewFloat(3), K2), s2)
+	q := f().Sub(s2z4, t6)
+	q.Add(q, t3)
 	a1 := f().Mul(cw, q)
 	a1.Quo(a1, f().Mul(big.NewFloat(8), f().Mul(K2, K2)))
-	return [3]*big.Float{cw, cb, a1}, nil
+	rel = [3]float64{2 * eps, relativeBound(3*eps, ratio, cb), 2*eps + relativeBound(eps, f().Add(f().Add(s2z4, t6), t3), q)}
+	return [3]*big.Float{cw, cb, a1}, rel, nil
+}
+
+// relativeBound returns eps·|terms|/|v|, the relative error of v when its
+// absolute error is at most eps·|terms|; +Inf when v is 0.
+func relativeBound(eps float64, terms, v *big.Float) float64 {
+	if v.Sign() == 0 {
+		return math.Inf(1)
+	}
+	r, _ := new(big.Float).Quo(terms, v).Float64()
+	return eps * math.Abs(r)
 }
 
 // CriticalDigitsAt refines the float64 critical point K0 > 0 and returns
-// it with digits significant digits (fewer for a value whose digits do not
-// agree at two precisions). K* comes from Newton's method with averages
-// certified to digits+25 digits; C_W, C_b and ã₁ are computed from the
-// averages of the last Newton step and from a second set at digits+15
-// digits at the same K, and keep the leading digits on which the two
-// agree.
+// it with digits significant digits (fewer for a value whose error bound
+// does not allow them). K* comes from Newton's method (refineCritical),
+// whose last step, below 10^−(digits+refineTol) of K*, is taken with
+// averages certified to digits+highExtra digits; C_W, C_b and ã₁ are
+// computed from those averages and keep the leading digits that their
+// propagated error bound (criticalValues) certifies.
 func (a *Activation) CriticalDigitsAt(K0 float64, digits int) (CriticalDigits, error) {
-	K, hiAvg, err := a.refineCritical(K0, digits, digits+highExtra)
+	K, v, err := a.refineCritical(K0, digits, digits+highExtra)
 	if err != nil {
 		return CriticalDigits{}, err
 	}
-	loAvg, err := a.averagesAtDigits(K, digits+lowExtra)
-	if err != nil {
-		return CriticalDigits{}, fmt.Errorf("recursions: critical values at K* = %s: %w", K.Text('g', 10), err)
-	}
-	hi, err := criticalValues(K, hiAvg)
-	if err != nil {
-		return CriticalDigits{}, err
-	}
-	lo, err := criticalValues(K, loAvg)
+	vals, rel, err := criticalValues(K, v, math.Pow(10, -float64(digits+highExtra)))
 	if err != nil {
 		return CriticalDigits{}, err
 	}
 	p := CriticalDigits{K: exact(K, digits)}
 	dst := []*Certified{&p.CW, &p.Cb, &p.A1}
 	for j, name := range []string{"C_W", "C_b", "ã₁"} {
-		c, err := agreeing(name, lo[j], hi[j], digits)
+		c, err := bounded(name, vals[j], rel[j], digits)
 		if err != nil {
 			return CriticalDigits{}, fmt.Errorf("recursions: %s at K* = %s: %w", name, K.Text('g', 10), err)
 		}

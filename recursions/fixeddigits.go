@@ -1,8 +1,8 @@
 package recursions
 
 import (
+	"errors"
 	"fmt"
-	"math"
 	"math/big"
 
 	"critcalc/calc"
@@ -27,37 +27,25 @@ func (a *Activation) FixedPointAtDigits(K0 float64, Cb, CW *big.Rat, digits int)
 	if digits < 1 || digits > MaxDigits {
 		return FixedPointDigits{}, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
 	}
-	if !(K0 > 0) || math.IsInf(K0, 0) {
-		return FixedPointDigits{}, fmt.Errorf("recursions: refining a fixed point: need a finite K0 > 0, got %g", K0)
-	}
 	work := digits + highExtra
 	prec := calc.BitsForDigits(work) + 16
 	cb := new(big.Float).SetPrec(prec).SetRat(Cb)
 	cw := new(big.Float).SetPrec(prec).SetRat(CW)
-	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
-	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
-	for range maxNewton {
-		v, err := a.averagesAtDigits(K, work)
-		if err != nil {
-			return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: %w", K0, err)
-		}
+	step := func(K *big.Float, v []*big.Float, prec uint) (*big.Float, error) {
 		q := quantities(K, cw, v)
 		f := new(big.Float).SetPrec(prec).Mul(cw, q[0])
 		f.Add(f, cb).Sub(f, K)
 		df := new(big.Float).SetPrec(prec).Sub(q[2], big.NewFloat(1))
 		if df.Sign() == 0 {
-			return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: χ∥ = 1 exactly", K0)
+			return nil, errors.New("χ∥ = 1 exactly")
 		}
-		step := f.Quo(f, df)
-		if new(big.Float).Abs(step).Cmp(new(big.Float).Mul(tol, K)) <= 0 {
-			return a.fixedValues(K, cw, q, digits)
-		}
-		K = new(big.Float).SetPrec(prec).Sub(K, step)
-		if K.Sign() <= 0 {
-			return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: the Newton step left K > 0", K0)
-		}
+		return f.Quo(f, df), nil
 	}
-	return FixedPointDigits{}, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("%s after %d Newton steps", K.Text('g', 20), maxNewton)}
+	K, v, err := a.newtonDigits(K0, digits, work, step)
+	if err != nil {
+		return FixedPointDigits{}, fmt.Errorf("recursions: refining the fixed point K ≈ %g: %w", K0, err)
+	}
+	return a.fixedValues(K, cw, quantities(K, cw, v), digits)
 }
 
 // fixedValues certifies χ∥, χ⊥ and ξ at the refined K from the quantities

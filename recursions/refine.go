@@ -1,6 +1,7 @@
 package recursions
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -101,35 +102,78 @@ func newtonStep(K *big.Float, v []*big.Float, prec uint) (*big.Float, error) {
 
 // refineCritical refines a simple root K0 > 0 of the criticality
 // condition, found in float64, by Newton's method on
-// r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K with every average certified to work digits,
-// until the step is below 10^−(digits+refineTol) relative to K. It returns
-// the last K and the averages of the critical set there, which the step
-// shows to be within that distance of the root.
+// r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K (newtonDigits), until a step taken with every
+// average certified to work digits is below 10^−(digits+refineTol)
+// relative to K. It returns the last K and the averages of the critical set
+// there, which the step shows to be within that distance of the root.
 func (a *Activation) refineCritical(K0 float64, digits, work int) (*big.Float, []*big.Float, error) {
+	K, v, err := a.newtonDigits(K0, digits, work, newtonStep)
+	if err != nil {
+		return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
+	}
+	return K, v, nil
+}
+
+// Working digits of the Newton steps before the last: a step from an
+// iterate with a relative error of 10^−a leaves about 10^−2a, so it needs
+// averages to about 2a digits, plus newtonMargin for the conditioning of
+// the step; the first starts from a float64 root (about 12 digits).
+const (
+	firstStepDigits = 34
+	minStepDigits   = 20
+	newtonMargin    = 8
+)
+
+// newtonDigits runs Newton's method from the float64 root K0 > 0 of a
+// function whose step step(K, v, prec) is computed from the averages v of
+// the high-precision set at K. The early steps use averages to only as many
+// digits as the next iterate can hold (twice its correct digits, see
+// firstStepDigits); from the step after which the iterate may be
+// accurate to work digits on, every step uses all work digits, and only
+// such a step ends the iteration: when it is below 10^−(digits+refineTol)
+// relative to K, K and the averages there are returned. Raising the
+// digits early changes how fast the iteration gets there, never where it
+// stops.
+func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big.Float, v []*big.Float, prec uint) (*big.Float, error)) (*big.Float, []*big.Float, error) {
 	if !(K0 > 0) || math.IsInf(K0, 0) {
-		return nil, nil, fmt.Errorf("recursions: refining K*: need a finite K0 > 0, got %g", K0)
+		return nil, nil, fmt.Errorf("need a finite K0 > 0, got %g", K0)
 	}
 	prec := calc.BitsForDigits(work) + 16
 	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
 	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
+	d := min(work, firstStepDigits)
 	for range maxNewton {
-		v, err := a.averagesAtDigits(K, work)
+		v, err := a.averagesAtDigits(K, d)
 		if err != nil {
-			return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
+			return nil, nil, err
 		}
-		step, err := newtonStep(K, v, prec)
+		s, err := step(K, v, prec)
 		if err != nil {
-			return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: %w", K0, err)
+			return nil, nil, err
 		}
-		if new(big.Float).Abs(step).Cmp(new(big.Float).Mul(tol, K)) <= 0 {
+		if d == work && new(big.Float).Abs(s).Cmp(new(big.Float).Mul(tol, K)) <= 0 {
 			return K, v, nil
 		}
-		K = new(big.Float).SetPrec(prec).Sub(K, step)
+		K = new(big.Float).SetPrec(prec).Sub(K, s)
 		if K.Sign() <= 0 {
-			return nil, nil, fmt.Errorf("recursions: refining K* ≈ %g: the Newton step left K > 0", K0)
+			return nil, nil, errors.New("the Newton step left K > 0")
 		}
+		d = nextStepDigits(s, K, d, work)
 	}
 	return nil, nil, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("%s after %d Newton steps", K.Text('g', 20), maxNewton)}
+}
+
+// nextStepDigits returns the working digits of the Newton step after a
+// step s at d digits landed on K: the step's size 10^−a·K says K is
+// correct to about 2a digits (a at most d, the digits s was computed
+// with), and the step from K to about 4a.
+func nextStepDigits(s, K *big.Float, d, work int) int {
+	r, _ := new(big.Float).Quo(s, K).Float64()
+	a := float64(d)
+	if r != 0 {
+		a = min(a, -math.Log10(math.Abs(r)))
+	}
+	return min(work, max(minStepDigits, int(4*a)+newtonMargin))
 }
 
 // RefineCritical refines a simple root K0 > 0 of the criticality
