@@ -27,13 +27,23 @@ func gaussLegendreBig(n int, prec uint) (*BigRule, error) {
 		return nil, precError(prec)
 	}
 	return legendreBigCache.get(bigRuleKey{n, prec}, func() (*BigRule, error) {
-		r64, err := gaussLegendre(n)
-		if err != nil {
-			return nil, err
+		if prec == storedLegendrePrec {
+			if r, ok, err := storedLegendre(n); ok || err != nil {
+				return r, err
+			}
 		}
-		guesses := r64.X[n/2:] // nonnegative roots, ascending
-		return bigRule(n, prec, ruleWorkPrec(n, prec), guesses, func(wp uint) bigRootEval { return newLegendreBigEval(n, wp) })
+		return computeLegendreBig(n, prec)
 	})
+}
+
+// computeLegendreBig computes the n-point rule at precision prec.
+func computeLegendreBig(n int, prec uint) (*BigRule, error) {
+	r64, err := gaussLegendre(n)
+	if err != nil {
+		return nil, err
+	}
+	guesses := r64.X[n/2:] // nonnegative roots, ascending
+	return bigRule(n, prec, ruleWorkPrec(n, prec), guesses, func(wp uint) bigRootEval { return newLegendreBigEval(n, wp) })
 }
 
 // legendreBigEval evaluates Legendre polynomials in big.Float arithmetic
