@@ -113,3 +113,46 @@ func BenchmarkHandWrittenSwish(b *testing.B) {
 	benchSink += out[0]
 	reportPerPoint(b, len(xs))
 }
+
+// BenchmarkFloatMishSet times the averages of one point of critcalc act for
+// mish: the program of σ², zσσ′ and σ′² over the 48 nodes of a panel.
+func BenchmarkFloatMishSet(b *testing.B) {
+	s := MustParse("mish")
+	z := Var()
+	d := Derivative(s, 1)
+	m := CompileMany(Mul(s, s), Mul(z, Mul(s, d)), Mul(d, d))
+	xs := make([]float64, 48)
+	for i := range xs {
+		xs[i] = -8 + 16*float64(i)/float64(len(xs)-1)
+	}
+	dsts := make([][]float64, m.Len())
+	for i := range dsts {
+		dsts[i] = make([]float64, len(xs))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		m.EvalSlices(dsts, xs)
+	}
+	benchSink += dsts[0][0]
+	reportPerPoint(b, len(xs))
+}
+
+// BenchmarkEvalSliceLone times programs in which no two functions share an
+// argument, each over the 48 nodes of a panel.
+func BenchmarkEvalSliceLone(b *testing.B) {
+	xs := make([]float64, 48)
+	for i := range xs {
+		xs[i] = -8 + 16*float64(i)/float64(len(xs)-1)
+	}
+	out := make([]float64, len(xs))
+	for _, src := range []string{"tanh", "gelu", "swish", "sigmoid", "relu", "tanh(x)^2", "x*sigmoid(x)"} {
+		b.Run(src, func(b *testing.B) {
+			p := Compile(MustParse(src))
+			b.ReportAllocs()
+			for b.Loop() {
+				p.EvalSlice(out, xs)
+			}
+			benchSink += out[0]
+		})
+	}
+}

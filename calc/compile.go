@@ -17,12 +17,17 @@ import (
 // depend on x are folded into constants, constant operands become immediate
 // operands of the instructions, and registers are reused once their value
 // is no longer needed. Named activations (gelu, swish, …) call their stable
-// float64 kernels; they are not expanded.
+// float64 kernels; they are not expanded. tanh(softplus(u)) and
+// sech(softplus(u)) are fused into one kernel each (fuse), and the
+// functions of e^−|u| (tanh, sech, cosh, sinh, sigmoid, softplus, swish,
+// mish and the fused kernels) that read the same |u| compute e^−|u| once
+// per point (shareExp).
 //
-// The results are bit-for-bit those of EvalFloat, NaN payloads aside. Small
-// integer powers are computed by multiplication in the same order as
-// math.Pow and fall back to math.Pow whenever an intermediate could leave
-// the range of normal floats, so they too agree exactly.
+// The results are bit-for-bit those of EvalFloat on that form, NaN payloads
+// aside; it agrees with the functions evaluated one by one to within a few
+// ulps. Small integer powers are computed by multiplication in the same
+// order as math.Pow and fall back to math.Pow whenever an intermediate
+// could leave the range of normal floats, so they too agree exactly.
 type Program struct {
 	code     []instr
 	nregs    int     // registers: 0 is x, 1 … nregs−1 are scratch, nregs is the result
@@ -106,9 +111,20 @@ func Compile(e Expr) *Program {
 	if !e.IsValid() {
 		panic("calc: Compile of the zero Expr")
 	}
-	nodes := fuse(e, nil).Nodes()
+	nodes := floatForms(e)[0].Nodes()
 	p, _ := compileNodes(nodes, nil)
 	return p
+}
+
+// floatForms returns the expressions es in the form the float64 programs
+// compute them: fused (fuse), and with the functions of e^−|u| that share
+// an |u| reading one exponential (shareExp).
+func floatForms(es ...Expr) []Expr {
+	fs := make([]Expr, len(es))
+	for i, e := range es {
+		fs[i] = fuse(e, nil)
+	}
+	return shareExp(fs)
 }
 
 // compileNodes compiles the nodes (in topological order). Without pinned

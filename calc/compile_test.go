@@ -57,16 +57,17 @@ func sameFloat(a, b float64) bool {
 
 // checkAgainstEvalFloat compares Eval and EvalSlice of Compile(e) with
 // EvalFloat bit for bit at every point of xs. The reference evaluates the
-// same fused form that Compile uses (fuse; the fused kernels are
-// checked against high precision in fuse_test.go).
+// same form that Compile uses (floatForms; the fused kernels are checked
+// against high precision in fuse_test.go, the kernels of a shared
+// exponential in sharedfloat_test.go).
 func checkAgainstEvalFloat(t *testing.T, name string, e Expr, xs []float64) {
 	t.Helper()
 	p := Compile(e)
 	got := make([]float64, len(xs))
 	p.EvalSlice(got, xs)
-	fused := fuse(e, nil)
+	form := floatForms(e)[0]
 	for i, x := range xs {
-		want := EvalFloat(fused, x)
+		want := EvalFloat(form, x)
 		if v := p.Eval(x); !sameFloat(v, want) {
 			t.Errorf("%s at x=%v: Eval = %v (%#x), EvalFloat = %v (%#x)\nprogram:\n%s",
 				name, x, v, math.Float64bits(v), want, math.Float64bits(want), p)
@@ -328,7 +329,7 @@ func TestEvalSliceLengths(t *testing.T) {
 		got := make([]float64, n)
 		p.EvalSlice(got, xs)
 		for i, x := range xs {
-			if want := EvalFloat(fuse(e, nil), x); !sameFloat(got[i], want) {
+			if want := EvalFloat(floatForms(e)[0], x); !sameFloat(got[i], want) {
 				t.Fatalf("n=%d: EvalSlice[%d] = %v, want %v", n, i, got[i], want)
 			}
 		}
@@ -360,8 +361,9 @@ func TestCompileConcurrentUse(t *testing.T) {
 	p := Compile(e)
 	xs := testPoints(3000)
 	want := make([]float64, len(xs))
+	form := floatForms(e)[0]
 	for i, x := range xs {
-		want[i] = EvalFloat(e, x)
+		want[i] = EvalFloat(form, x)
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 16)

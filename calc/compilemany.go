@@ -7,9 +7,12 @@ import (
 
 // MultiProgram evaluates several expressions at the same points with one
 // register program: a subexpression they share — tanh(x) in tanh(x)²,
-// x·tanh(x)·sech(x)² and tanh(x)⁴ — is computed once per point. Each
-// output agrees bit for bit with the expression's own Program. A
-// MultiProgram is safe for concurrent use.
+// x·tanh(x)·sech(x)² and tanh(x)⁴ — is computed once per point, and so is
+// the e^−|u| of functions of the same |u| in different expressions
+// (shareExp). Each output agrees bit for bit with the expression's own
+// Program, unless the set shares an e^−|u| that the expression alone does
+// not: tanh(x)² beside sech(x) reads tanh(x) from e^−|x|, within a couple
+// of ulps of math.Tanh. A MultiProgram is safe for concurrent use.
 type MultiProgram struct {
 	p    *Program
 	outs []multiOut
@@ -33,11 +36,12 @@ func CompileMany(es ...Expr) *MultiProgram {
 	var nodes []Expr
 	index := map[Expr]int{}
 	pinned := make([]int, len(es))
-	for i, e := range es {
+	for _, e := range es {
 		if !e.IsValid() {
 			panic("calc: CompileMany of the zero Expr")
 		}
-		f := fuse(e, nil)
+	}
+	for i, f := range floatForms(es...) {
 		for _, n := range f.Nodes() {
 			if _, ok := index[n]; !ok {
 				index[n] = len(nodes)
