@@ -87,57 +87,15 @@ var (
 )
 
 // bigPanelNodes returns the panel's nodes and weights, cached (up to
-// maxPanels entries) because the same panels recur at every K. They are
-// computed at the precision step of prec (quadrature.PrecisionStep) and
-// rounded to prec, so that the steps of an iteration that raises its
-// digits share one computation of the weights' exponentials.
+// maxPanels entries) because the same panels recur at every K.
 func bigPanelNodes(a, b *big.Float, n int, prec uint) (bigGaussPanel, error) {
 	key := bigPanelKey{a.Text('p', 0), b.Text('p', 0), n, prec}
-	if p, ok := cachedPanel(key); ok {
+	bigPanelMu.Lock()
+	p, ok := bigPanelCache[key]
+	bigPanelMu.Unlock()
+	if ok {
 		return p, nil
 	}
-	step := quadrature.PrecisionStep(prec)
-	full, ok := cachedPanel(bigPanelKey{key.a, key.b, n, step})
-	if !ok {
-		var err error
-		if full, err = panelNodesAt(a, b, n, step); err != nil {
-			return full, err
-		}
-		storePanel(bigPanelKey{key.a, key.b, n, step}, full)
-	}
-	if step == prec {
-		return full, nil
-	}
-	p := bigGaussPanel{t: make([]*big.Float, n), w: make([]*big.Float, n)}
-	for i := range full.t {
-		p.t[i] = new(big.Float).SetPrec(prec).Set(full.t[i])
-		p.w[i] = new(big.Float).SetPrec(prec).Set(full.w[i])
-	}
-	storePanel(key, p)
-	return p, nil
-}
-
-// cachedPanel returns a cached panel.
-func cachedPanel(key bigPanelKey) (bigGaussPanel, bool) {
-	bigPanelMu.Lock()
-	defer bigPanelMu.Unlock()
-	p, ok := bigPanelCache[key]
-	return p, ok
-}
-
-// storePanel caches a panel while the cache has room.
-func storePanel(key bigPanelKey, p bigGaussPanel) {
-	bigPanelMu.Lock()
-	defer bigPanelMu.Unlock()
-	if len(bigPanelCache) < maxPanels {
-		bigPanelCache[key] = p
-	}
-}
-
-// panelNodesAt computes the n-point Gauss–Legendre rule on [a, b] with the
-// standard normal density folded into its weights, at precision prec.
-func panelNodesAt(a, b *big.Float, n int, prec uint) (bigGaussPanel, error) {
-	var p bigGaussPanel
 	r, err := quadrature.GaussLegendreBig(n, prec)
 	if err != nil {
 		return p, err
@@ -157,5 +115,10 @@ func panelNodesAt(a, b *big.Float, n int, prec uint) (bigGaussPanel, error) {
 		w.Mul(w, bigmath.Exp(prec, g))
 		p.t[i], p.w[i] = t, w.Quo(w, norm)
 	}
+	bigPanelMu.Lock()
+	if len(bigPanelCache) < maxPanels {
+		bigPanelCache[key] = p
+	}
+	bigPanelMu.Unlock()
 	return p, nil
 }

@@ -48,12 +48,9 @@ func (r *BigRule) roundedTo(prec uint) *BigRule {
 	return c
 }
 
-// PrecisionStep returns the precision a rule for prec bits is computed at
-// (GaussLegendreBig computes at this step and rounds): the smallest power
-// of two that is at least prec and 64, or MaxPrec. Callers that derive
-// values from rules can share their work across nearby precisions the
-// same way.
-func PrecisionStep(prec uint) uint {
+// ruleStep returns the precision a rule for prec bits is computed at: the
+// smallest power of two that is at least prec and 64, or MaxPrec.
+func ruleStep(prec uint) uint {
 	s := uint(64)
 	for s < prec {
 		s *= 2

@@ -225,7 +225,7 @@ func TestGaussLegendreBigStep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := GaussLegendreBig(tt.n, PrecisionStep(tt.prec))
+		full, err := GaussLegendreBig(tt.n, ruleStep(tt.prec))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +236,7 @@ func TestGaussLegendreBigStep(t *testing.T) {
 			x := newFloat(tt.prec).Set(full.X[i])
 			w := newFloat(tt.prec).Set(full.W[i])
 			if r.X[i].Cmp(x) != 0 || r.W[i].Cmp(w) != 0 || r.X[i].Prec() != tt.prec {
-				t.Errorf("n=%d at %d bits: node %d differs from the rounded %d-bit rule", tt.n, tt.prec, i, PrecisionStep(tt.prec))
+				t.Errorf("n=%d at %d bits: node %d differs from the rounded %d-bit rule", tt.n, tt.prec, i, ruleStep(tt.prec))
 			}
 		}
 	}

@@ -12,7 +12,7 @@ func GaussLegendreBig(n int, prec uint) (*BigRule, error) {
 	if prec < MinPrec || prec > MaxPrec {
 		return nil, precError(prec)
 	}
-	r, err := gaussLegendreBig(n, PrecisionStep(prec))
+	r, err := gaussLegendreBig(n, ruleStep(prec))
 	if err != nil {
 		return nil, err
 	}
