@@ -32,8 +32,10 @@ type AnalysisDigits struct {
 // class coefficient to digits significant digits (1 to MaxDigits): each
 // root K* > 0 is refined by RefineCritical, the K* = 0 class comes from
 // KZeroDigitsOf and the scale-invariant class from ScaleInvariantDigitsOf.
-// A value whose digits do not all agree at two working precisions keeps
-// only those that do (Certified.Digits).
+// A value keeps only the digits it can certify (Certified.Digits): for
+// C_b, C_W and ã₁ those its propagated error bound allows
+// (CriticalDigitsAt), for the Taylor quantities those on which two working
+// precisions agree.
 func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, error) {
 	if digits < 1 || digits > MaxDigits {
 		return nil, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
