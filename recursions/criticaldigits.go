@@ -31,33 +31,34 @@ const float64Digits = 12
 
 // criticalValues returns C_W, C_b and ã₁ at K* from the averages v of
 // the critical set there — C_W = 1/⟨σ'²⟩, C_b = K* − ⟨σ²⟩/⟨σ'²⟩
-// (5.71)–(5.72) and ã₁ = C_W⟨σ²(z⁴ − 6Kz² + 3K²)⟩/(8K⁴) (5.102) — each
-// with a bound on its relative error when every average carries a relative
-// error of at most eps. The averages used are of nonnegative integrands,
-// so a relative bound on each is a bound on its terms: C_W's error is at
-// most 2eps, C_b's at most 3eps⟨σ²⟩/⟨σ'²⟩ absolutely, and ã₁'s at most
-// 2eps plus eps(⟨σ²z⁴⟩ + 6K⟨σ²z²⟩ + 3K²⟨σ²⟩)/|q| from the cancellation
-// in q. Rounding at the working precision (12 digits finer than eps) is
-// covered by these factors.
+// (5.71)–(5.72) and ã₁ = ½C_W g”(K*) (5.102) — each with a bound on its
+// relative error when every average carries a relative error of at most
+// eps. The averages used are of nonnegative integrands, so a relative
+// bound on each is a bound on its terms: C_W's error is at most 2eps,
+// C_b's at most 3eps⟨σ²⟩/⟨σ'²⟩ absolutely, and ã₁'s at most 2eps plus
+// eps times the size of g”’s terms over |g”| (quantityScales), which
+// covers the cancellation in ⟨σ²(z⁴ − 6Kz² + 3K²)⟩. Rounding at the
+// working precision (12 digits finer than eps) is covered by these
+// factors.
 func criticalValues(K *big.Float, v []*big.Float, eps float64) (vals [3]*big.Float, rel [3]float64, err error) {
 	prec := v[cSp2].Prec()
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
-	sp2, s2, s2z2, s2z4 := v[cSp2], v[cS2], v[cS2z2], v[cS2z4]
+	sp2 := v[cSp2]
 	if sp2.Sign() == 0 {
 		return vals, rel, fmt.Errorf("recursions: ⟨σ'²⟩ = 0 at K* = %s", K.Text('g', 10))
 	}
 	cw := f().Quo(big.NewFloat(1), sp2)
-	ratio := f().Quo(s2, sp2)
+	ratio := f().Quo(v[cS2], sp2)
 	cb := f().Sub(K, ratio)
-	// q = ⟨σ²z⁴⟩ − 6K⟨σ²z²⟩ + 3K²⟨σ²⟩
-	K2 := f().Mul(K, K)
-	t6 := f().Mul(f().Mul(big.NewFloat(6), K), s2z2)
-	t3 := f().Mul(f().Mul(big.NewFloat(3), K2), s2)
-	q := f().Sub(s2z4, t6)
-	q.Add(q, t3)
-	a1 := f().Mul(cw, q)
-	a1.Quo(a1, f().Mul(big.NewFloat(8), f().Mul(K2, K2)))
-	rel = [3]float64{2 * eps, relativeBound(3*eps, ratio, cb), 2*eps + relativeBound(eps, f().Add(f().Add(s2z4, t6), t3), q)}
+	g2 := quantities(K, cw, v)[qGPrime2]
+	a1 := f().Mul(cw, g2)
+	a1.Quo(a1, big.NewFloat(2))
+	r2 := math.Inf(1)
+	if g2.Sign() != 0 {
+		g, _ := g2.Float64()
+		r2 = 2*eps + eps*quantityScales(K, cw, v)[qGPrime2]/math.Abs(g)
+	}
+	rel = [3]float64{2 * eps, relativeBound(3*eps, ratio, cb), r2}
 	return [3]*big.Float{cw, cb, a1}, rel, nil
 }
 

@@ -98,26 +98,26 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw
 			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		q := quantities(K, CW, v) // g, g', χ∥, χ∥z, χ⊥, h, j, vertex, g''
-		chiPar := q[3]            // (C_W/K)⟨zσσ'⟩: no cancellation
+		chiPar := q[qChiParZ]     // (C_W/K)⟨zσσ'⟩: no cancellation
 		if l%every == 0 || l == L {
-			out = append(out, [5]*big.Float{K, V, G, chiPar, q[4]})
+			out = append(out, [5]*big.Float{K, V, G, chiPar, q[qChiPerp]})
 		}
 		if l == L {
 			return out, nil
 		}
 		j8 := f()
 		if !scaleInvariant {
-			j8.Quo(q[6], f().Mul(big.NewFloat(8), f().Mul(K, K)))
+			j8.Quo(q[qJ], f().Mul(big.NewFloat(8), f().Mul(K, K)))
 		}
-		nK := f().Mul(CW, q[0])
+		nK := f().Mul(CW, q[qG])
 		nK.Add(nK, CB)
 		nV := f().Mul(f().Mul(chiPar, chiPar), V)
-		nV.Add(nV, q[7])
+		nV.Add(nV, q[qVertex])
 		nG := f().Mul(chiPar, G)
 		nG.Add(nG, f().Mul(j8, V))
 		if ren {
 			nG.Add(nG, CB1)
-			nG.Add(nG, f().Mul(CW1, q[0]))
+			nG.Add(nG, f().Mul(CW1, q[qG]))
 		}
 		K, V, G = nK, nV, nG
 	}

@@ -33,9 +33,9 @@ func (a *Activation) FixedPointAtDigits(K0 float64, Cb, CW *big.Rat, digits int)
 	cw := new(big.Float).SetPrec(prec).SetRat(CW)
 	step := func(K *big.Float, v []*big.Float, prec uint) (*big.Float, error) {
 		q := quantities(K, cw, v)
-		f := new(big.Float).SetPrec(prec).Mul(cw, q[0])
+		f := new(big.Float).SetPrec(prec).Mul(cw, q[qG])
 		f.Add(f, cb).Sub(f, K)
-		df := new(big.Float).SetPrec(prec).Sub(q[2], big.NewFloat(1))
+		df := new(big.Float).SetPrec(prec).Sub(q[qChiPar], big.NewFloat(1))
 		if df.Sign() == 0 {
 			return nil, errors.New("χ∥ = 1 exactly")
 		}
@@ -57,10 +57,10 @@ func (a *Activation) fixedValues(K, cw *big.Float, hi []*big.Float, digits int) 
 	}
 	lo := quantities(new(big.Float).SetPrec(v[cS2].Prec()).Set(K), new(big.Float).SetPrec(v[cS2].Prec()).Set(cw), v)
 	p := FixedPointDigits{K: exact(K, digits)}
-	if p.ChiPar, err = agreeing("χ∥", lo[2], hi[2], digits); err != nil {
+	if p.ChiPar, err = agreeing("χ∥", lo[qChiPar], hi[qChiPar], digits); err != nil {
 		return FixedPointDigits{}, err
 	}
-	if p.ChiPerp, err = agreeing("χ⊥", lo[4], hi[4], digits); err != nil {
+	if p.ChiPerp, err = agreeing("χ⊥", lo[qChiPerp], hi[qChiPerp], digits); err != nil {
 		return FixedPointDigits{}, err
 	}
 	xi := func(chi *big.Float) (*big.Float, error) {
@@ -70,8 +70,8 @@ func (a *Activation) fixedValues(K, cw *big.Float, hi []*big.Float, digits int) 
 		}
 		return l.Quo(big.NewFloat(1).SetPrec(l.Prec()), l.Abs(l)), nil
 	}
-	xlo, err1 := xi(lo[4])
-	xhi, err2 := xi(hi[4])
+	xlo, err1 := xi(lo[qChiPerp])
+	xhi, err2 := xi(hi[qChiPerp])
 	if err1 == nil && err2 == nil && xlo != nil && xhi != nil {
 		if c, err := agreeing("ξ", xlo, xhi, digits); err == nil {
 			p.Xi = c

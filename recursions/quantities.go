@@ -97,9 +97,23 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 	return q, nil
 }
 
+// Positions of the quantities in the slices of quantities and
+// quantityScales, the order of QuantitiesDigits.
+const (
+	qG       = iota // g
+	qGPrime         // g'
+	qChiPar         // χ∥ = C_W g'
+	qChiParZ        // χ∥ = (C_W/K)⟨zσσ'⟩
+	qChiPerp        // χ⊥
+	qH              // h
+	qJ              // j
+	qVertex         // the vertex source
+	qGPrime2        // g''
+)
+
 // quantities combines the averages v of the high-precision set at K into
 // g, g', χ∥, χ∥ (zσσ' form), χ⊥, h, j, the vertex source and g”, in the
-// order of QuantitiesDigits.
+// order of QuantitiesDigits (qG … qGPrime2).
 func quantities(K, CW *big.Float, v []*big.Float) []*big.Float {
 	prec := K.Prec()
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
