@@ -78,30 +78,26 @@ func newBigPlan(es []Expr) *bigPlan {
 // kernel; an argument and its negation have the same |u|. A lone tanh(u)
 // keeps bigmath's own evaluation, which costs no more.
 func (pl *bigPlan) assignSlots() {
-	key := func(s *bigStep) int { // the step of u with any negation removed
-		k := s.a
-		for pl.steps[k].e.Op() == OpNeg {
-			k = pl.steps[k].a
-		}
-		return k
-	}
-	users := map[int]int{}
-	for i := range pl.steps {
-		s := &pl.steps[i]
+	index := map[Expr]int{}
+	var calls []Expr
+	for i, s := range pl.steps {
+		index[s.e] = i
 		if s.varying && s.kernel != nil {
-			users[key(s)]++
+			calls = append(calls, s.e)
 		}
 	}
+	shared := sharedExpArguments(calls)
 	slots := map[int]int{}
 	for i := range pl.steps {
 		s := &pl.steps[i]
 		if !s.varying || s.kernel == nil {
 			continue
 		}
-		k := key(s)
-		if users[k] < 2 && !isFused(s.kernel) {
+		u := expArgument(s.e.Arg(0))
+		if !shared[u] && !isFused(s.kernel) {
 			continue
 		}
+		k := index[u]
 		if _, ok := slots[k]; !ok {
 			slots[k] = pl.nslots
 			pl.nslots++

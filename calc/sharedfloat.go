@@ -79,15 +79,8 @@ func sharedKernel(f *Func) *Func {
 // function of e^−|u| whose |u| another x-dependent such call reads
 // replaced by its kernel of (u, E), all of them reading one node E of |u|.
 func shareExp(es []Expr) []Expr {
-	// key is u with its negations removed: u and −u have the same |u|.
-	key := func(u Expr) Expr {
-		for u.Op() == OpNeg {
-			u = u.Arg(0)
-		}
-		return u
-	}
 	varying := map[Expr]bool{}
-	calls := map[Expr]int{} // distinct x-dependent calls per key
+	var calls []Expr // the distinct x-dependent calls with a kernel of (u, E)
 	for _, e := range es {
 		for _, n := range e.Nodes() {
 			if _, ok := varying[n]; ok {
@@ -99,10 +92,11 @@ func shareExp(es []Expr) []Expr {
 			}
 			varying[n] = v
 			if v && n.Op() == OpCall && sharedKernel(n.Func()) != nil {
-				calls[key(n.Arg(0))]++
+				calls = append(calls, n)
 			}
 		}
 	}
+	shared := sharedExpArguments(calls)
 	memo := map[Expr]Expr{}
 	var walk func(Expr) Expr
 	walk = func(e Expr) Expr {
@@ -116,9 +110,9 @@ func shareExp(es []Expr) []Expr {
 		if n.b.IsValid() {
 			n.b = walk(n.b)
 		}
-		if n.op == OpCall && calls[key(e.Arg(0))] >= 2 {
+		if n.op == OpCall && shared[expArgument(e.Arg(0))] {
 			if k := sharedKernel(n.fn); k != nil {
-				ne := mk(node{op: OpCall, fn: negExpFunc, a: walk(key(e.Arg(0)))})
+				ne := mk(node{op: OpCall, fn: negExpFunc, a: walk(expArgument(e.Arg(0)))})
 				n = node{op: OpCall, fn: k, a: n.a, b: ne}
 			}
 		}
