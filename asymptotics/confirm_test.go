@@ -35,8 +35,9 @@ func checkAll(t *testing.T, name string, c Confirmation, want []string) {
 // K⁽¹⁾ = 1 to ℓ = 10⁵ with the renormalized NLO metric (c_b{1} = 0,
 // c_W{1} = 2/3, (5.142)), and
 //
-//   - reproduces the digest's Part 5 values at ℓ = 10⁵ (rounded to the 8
-//     digits given there): K·ℓ = 0.50002621, V·ℓ = 0.16667464,
+//   - reproduces an independent iteration of (5.108)–(5.110), (5.140) (a
+//     97-point trapezoid rule in Python) at ℓ = 10⁵, rounded to its 8
+//     digits: K·ℓ = 0.50002621, V·ℓ = 0.16667464,
 //     V/(K²ℓ) = 0.66662867, G_bare = −0.16665806, G_ren·ℓ = 1.23590278;
 //     the bare G{1} is the renormalized one less the response to the source
 //     c_W{1} g(K) = (2/3)K⁽ℓ⁺¹⁾, iterated alongside (the recursion is linear
@@ -76,11 +77,11 @@ func TestConfirmTanh(t *testing.T) {
 		got  float64
 		want string
 	}{
-		{"K·ℓ (S1-20)", last.K * l, "0.50002621"},
-		{"V·ℓ (S1-22)", last.V * l, "0.16667464"},
-		{"V/(K²ℓ) (S1-18)", last.V / (last.K * last.K * l), "0.66662867"},
-		{"G{1} bare (S1-24)", seqs["G1"].V[L-1], "-0.16665806"},
-		{"G{1} renormalized·ℓ (S1-27)", last.G1 * l, "1.23590278"},
+		{"K·ℓ (5.94)", last.K * l, "0.50002621"},
+		{"V·ℓ (5.127)", last.V * l, "0.16667464"},
+		{"V/(K²ℓ) (5.131)", last.V / (last.K * last.K * l), "0.66662867"},
+		{"G{1} bare (5.134)", seqs["G1"].V[L-1], "-0.16665806"},
+		{"G{1} renormalized·ℓ (5.143 corrected)", last.G1 * l, "1.23590278"},
 	} {
 		if s := fmt.Sprintf("%.8f", tt.got); s != tt.want {
 			t.Errorf("%s = %.12g, want %s", tt.name, tt.got, tt.want)
@@ -103,7 +104,7 @@ func TestConfirmTanh(t *testing.T) {
 	checkAll(t, "tanh", c, []string{"K exponent", "K 1/0", "K 2/1", "V exponent", "V 1/0", "V 2/1", "V 2/0",
 		"V_over_K2 -1/0", "V_over_K2 0/1", "V_over_K2 0/0", "dK1 exponent", "dK1 3/1", "ddK2 exponent", "ddK2 2/1",
 		"G1 0/0", "G1_ren exponent", "G1_ren 1/0", "p_V-2p_0 exponent"})
-	// ℓ₀ ≈ 0.344 for K⁽¹⁾ = 1 (digest S1-21, derived numerically there).
+	// ℓ₀ ≈ 0.344 for K⁽¹⁾ = 1 (the constant of (5.94), fitted numerically).
 	if !c.HasL0 || math.Abs(math.Exp(c.LogL0)-0.344) > 0.0005 {
 		t.Errorf("ℓ₀ = %v (fitted: %v), want 0.344", math.Exp(c.LogL0), c.HasL0)
 	}
@@ -111,7 +112,7 @@ func TestConfirmTanh(t *testing.T) {
 
 // TestConfirmKZeroClass confirms the K* = 0 predictions for other members
 // of the class at criticality, 10⁴ layers each: sin (C_W = 1), erf
-// (C_W = π/4, digest S1-33) and tanh z + z²/10 (C_W = 1), whose even part
+// (C_W = π/4, from (5.86)–(5.90)) and tanh z + z²/10 (C_W = 1), whose even part
 // makes p⊥ = b₁/a₁ = 196/197 ≠ 1.
 func TestConfirmKZeroClass(t *testing.T) {
 	for _, tt := range []struct {
@@ -138,10 +139,11 @@ func TestConfirmKZeroClass(t *testing.T) {
 
 // TestConfirmScaleInvariant confirms the scale-invariant predictions for
 // ReLU (ρ = 1/π, A₂ = A₄ = 1/2) and leaky ReLU with slope 0.2 (ρ = 0.19588,
-// digest S1-28) at (0, 1/A₂): K, V = (ℓ − 1)(3A₄/A₂² − 1)K*² (5.120; ReLU
-// 5K*², digest S1-17), G{1} = 0 (5.118) from 2000 layers; ψ, K[0], K[2]
+// (5.163)) at (0, 1/A₂): K, V = (ℓ − 1)(3A₄/A₂² − 1)K*² (5.120; ReLU
+// 5K*²), G{1} = 0 (5.118) from 2000 layers; ψ, K[0], K[2]
 // from the exact angle map (5.162) over 10⁵ + 1 layers from ψ⁽¹⁾ = 1. For ReLU
-// also ψ·(ℓ + 1) = 9.4226 at ℓ = 10⁵ → 3π (digest Part 5, S1-29).
+// also ψ·(ℓ + 1) = 9.4226 at ℓ = 10⁵ → 3π ((5.166); the 4 digits of an
+// independent iteration of (5.162)).
 func TestConfirmScaleInvariant(t *testing.T) {
 	for _, tt := range []struct {
 		sigma string
@@ -168,7 +170,7 @@ func TestConfirmScaleInvariant(t *testing.T) {
 		checkAll(t, tt.sigma, c, []string{"K exponent", "V exponent", "V -1/0", "V 0/0", "V_over_K2 -1/0",
 			"G1 max_abs", "psi exponent", "psi 1/0", "K2 exponent", "K2 2/0", "K0 0/0", "p_V-2p_0 exponent"})
 		if tt.sigma == "relu(x)" {
-			// The digest counts ℓ as applications of the map: its ψ at
+			// That iteration counts ℓ as applications of the map: its ψ at
 			// ℓ = 10⁵ is ψ⁽¹⁰⁰⁰⁰¹⁾ here.
 			psi := ang["psi"].V[100001-1]
 			if s := fmt.Sprintf("%.4f", psi*100001); s != "9.4226" {
@@ -191,7 +193,7 @@ func TestConfirmSemiCritical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Class != ClassSemiCritical {
+	if p.Class != recursions.ClassSemiCritical {
 		t.Fatalf("class %q", p.Class)
 	}
 	seqs := iterated(t, activation(t, "relu"), 0.5, 2, 1, 3000, nil)
@@ -245,7 +247,7 @@ func TestPredictNotCritical(t *testing.T) {
 	}{
 		{"tanh(x)", 0, 1.5},  // chaotic
 		{"relu(x)", 0, 1.9},  // χ = 0.95
-		{"swish", 0, 4},      // K* = 0 point repels (S1-6)
+		{"swish", 0, 4},      // K* = 0 point repels (§5.3.4)
 		{"sigmoid(x)", 0, 1}, // no criticality
 		{"tanh(x)", -1, 1},   // bad input
 	} {

@@ -8,12 +8,6 @@ import (
 	"critcalc/recursions"
 )
 
-// ClassSemiCritical is the class of a scale-invariant activation at
-// C_W = 1/A₂ with C_b > 0; the other classes of Prediction are
-// recursions.ClassScaleInvariant, recursions.ClassKZero and
-// recursions.ClassHalfStable.
-const ClassSemiCritical = "semi-critical"
-
 // MatchTolerance is the relative tolerance within which (C_b, C_W) given
 // to Predict are taken to be a critical point: 1e-6, loose enough for the
 // 8-digit hyperparameters PDLT prints.
@@ -22,8 +16,10 @@ const MatchTolerance = 1e-6
 // Prediction is the set of large-depth predictions for an activation at
 // given hyperparameters.
 type Prediction struct {
-	// Class is the universality class the point belongs to.
-	Class string
+	// Class is the universality class the point belongs to:
+	// recursions.ClassScaleInvariant, ClassSemiCritical, ClassKZero or
+	// ClassHalfStable.
+	Class recursions.Class
 	// Kstar is the fixed point the kernel flows to (K* = 0 for the K* = 0
 	// class, K⁽¹⁾ for the scale-invariant class; unset for
 	// semi-criticality).
@@ -60,7 +56,7 @@ func Predict(sigma calc.Expr, cb, cw, k1 float64) (Prediction, error) {
 			return Prediction{Class: recursions.ClassScaleInvariant, Kstar: k1, Series: s}, err
 		}
 		s, err := SemiCriticalPredictions(si.A2, si.A4, cb, k1)
-		return Prediction{Class: ClassSemiCritical, Series: s}, err
+		return Prediction{Class: recursions.ClassSemiCritical, Series: s}, err
 	}
 	kz, ok, err := recursions.KZeroOf(sigma)
 	if err != nil {
@@ -86,5 +82,5 @@ func Predict(sigma calc.Expr, cb, cw, k1 float64) (Prediction, error) {
 			return Prediction{Class: recursions.ClassHalfStable, Kstar: p.K, Series: s}, nil
 		}
 	}
-	return Prediction{}, fmt.Errorf("asymptotics: %s is not critical at (C_b, C_W) = (%g, %g) (class %s): no large-depth power law to predict", sigma, cb, cw, an.Class)
+	return Prediction{}, fmt.Errorf("asymptotics: %s is not critical at (C_b, C_W) = (%g, %g) (class %s): no large-depth power law to predict", sigma, cb, cw, an.Classes)
 }

@@ -8,15 +8,6 @@ import (
 	"critcalc/calc"
 )
 
-// Class names of critical points.
-const (
-	ClassScaleInvariant = "scale-invariant"
-	ClassKZero          = "K*=0"
-	ClassHalfStable     = "half-stable"
-	ClassKinkedLinear   = "kinked-linear"
-	ClassNone           = "none"
-)
-
 // Analysis is the critical analysis of one activation.
 type Analysis struct {
 	// ScaleInvariant is non-nil for σ = a₊z (z ≥ 0), a₋z (z < 0).
@@ -31,10 +22,11 @@ type Analysis struct {
 	// physical or not. A scale-invariant σ has no entry here (its critical
 	// point is a line of fixed points).
 	Points []CriticalPoint
-	// Class joins with "+" the classes of the physical critical points:
-	// ClassScaleInvariant, ClassKZero, ClassHalfStable; or ClassNone.
-	Class string
-	// Reason explains, when Class is ClassNone, why σ has no physical
+	// Classes lists the classes of the physical critical points:
+	// ClassScaleInvariant; or ClassKZero or ClassKinkedLinear, then
+	// ClassHalfStable. It is empty when σ has none (printed "none").
+	Classes Classes
+	// Reason explains, when Classes is empty, why σ has no physical
 	// critical point.
 	Reason string
 }
@@ -55,10 +47,10 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	}
 	if ok {
 		an.ScaleInvariant = &si
-		an.Class = ClassScaleInvariant
+		an.Classes = Classes{ClassScaleInvariant}
 		return an, nil, nil
 	}
-	var classes, reasons []string
+	var reasons []string
 	kz, ok, err := KZeroOf(sigma)
 	if err != nil {
 		return nil, nil, err
@@ -66,7 +58,7 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	if ok {
 		an.Taylor = &kz
 		if kz.OK {
-			classes = append(classes, ClassKZero)
+			an.Classes = append(an.Classes, ClassKZero)
 			an.Points = append(an.Points, kZeroPoint(kz))
 		} else {
 			reasons = append(reasons, kz.Reason)
@@ -78,8 +70,8 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		}
 		if ok {
 			an.Kinked = &kl
-			classes = append(classes, ClassKinkedLinear)
-			an.Points = append(an.Points, CriticalPoint{CW: kl.CW, Physical: true, A32: kl.A32, Kinked: true, Stability: kl.Stability})
+			an.Classes = append(an.Classes, ClassKinkedLinear)
+			an.Points = append(an.Points, CriticalPoint{CW: kl.CW, Physical: true, A32: kl.A32, Class: ClassKinkedLinear, Stability: kl.Stability})
 		} else {
 			reasons = append(reasons, "σ has a kink at 0 and no slope there, so there is no K* = 0 class")
 		}
@@ -105,17 +97,14 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	an.Points = append(an.Points, pts...)
 	switch {
 	case physical > 0:
-		classes = append(classes, ClassHalfStable)
+		an.Classes = append(an.Classes, ClassHalfStable)
 	case len(pts) > 0:
 		reasons = append(reasons, fmt.Sprintf("every root of 2K²⟨σ'²⟩/⟨σ²(z²−K)⟩ = 1 on (0, %g] has C_b < 0", kmax))
 	default:
 		reasons = append(reasons, fmt.Sprintf("2K²⟨σ'²⟩/⟨σ²(z²−K)⟩ ≠ 1 on (0, %g] (5.73)", kmax))
 	}
-	if len(classes) == 0 {
-		an.Class = ClassNone
+	if len(an.Classes) == 0 {
 		an.Reason = strings.Join(reasons, "; ")
-	} else {
-		an.Class = strings.Join(classes, "+")
 	}
 	return an, a, nil
 }
@@ -139,7 +128,7 @@ func (a *Activation) otherFixedPoints(p CriticalPoint, kmax float64) ([]FixedPoi
 
 // kZeroPoint is the K* = 0 critical point of the class kz.
 func kZeroPoint(kz KZero) CriticalPoint {
-	p := CriticalPoint{Cb: kz.Cb, CW: kz.CW, Physical: true, A1: kz.A1}
+	p := CriticalPoint{Cb: kz.Cb, CW: kz.CW, Physical: true, A1: kz.A1, Class: ClassKZero}
 	switch {
 	case kz.A1 < 0:
 		p.Stability = Stable

@@ -14,27 +14,27 @@ func TestAnalyzeClasses(t *testing.T) {
 		src       string
 		class     string
 		ks        []float64 // K* of the listed critical points (0: the K*=0 limit)
-		stability []string
+		stability []Stability
 		reason    string // substring; "" when a physical critical point exists
 	}{
-		{"tanh", ClassKZero, []float64{0}, []string{Stable}, ""},
-		{"erf", ClassKZero, []float64{0}, []string{Stable}, ""},
-		{"sin", ClassKZero, []float64{0}, []string{Stable}, ""},
-		{"softplus(x) - log(2)", ClassKZero, []float64{0}, []string{Unstable}, ""},
-		{"swish", "K*=0+half-stable", []float64{0, 14.32}, []string{Unstable, HalfStableFromBelow}, ""},
-		{"gelu", "K*=0+half-stable", []float64{0, 3.56}, []string{Unstable, HalfStableFromAbove}, ""},
-		{"mish", "K*=0+half-stable", []float64{0, 1.67}, []string{Unstable, HalfStableFromBelow}, ""},
-		{"relu", ClassScaleInvariant, nil, nil, ""},
-		{"x", ClassScaleInvariant, nil, nil, ""},
-		{"sigmoid", ClassNone, nil, nil, "C_b = −(σ₀/σ₁)² = -4 < 0"},
-		{"softplus", ClassNone, nil, nil, "≠ 1 on (0, 100]"},
-		{"x^2", ClassNone, nil, nil, "σ'(0) = 0"},
-		{"x^3", ClassNone, nil, nil, "σ'(0) = 0"},
+		{"tanh", "K*=0", []float64{0}, []Stability{Stable}, ""},
+		{"erf", "K*=0", []float64{0}, []Stability{Stable}, ""},
+		{"sin", "K*=0", []float64{0}, []Stability{Stable}, ""},
+		{"softplus(x) - log(2)", "K*=0", []float64{0}, []Stability{Unstable}, ""},
+		{"swish", "K*=0+half-stable", []float64{0, 14.32}, []Stability{Unstable, HalfStableFromBelow}, ""},
+		{"gelu", "K*=0+half-stable", []float64{0, 3.56}, []Stability{Unstable, HalfStableFromAbove}, ""},
+		{"mish", "K*=0+half-stable", []float64{0, 1.67}, []Stability{Unstable, HalfStableFromBelow}, ""},
+		{"relu", "scale-invariant", nil, nil, ""},
+		{"x", "scale-invariant", nil, nil, ""},
+		{"sigmoid", "none", nil, nil, "C_b = −(σ₀/σ₁)² = -4 < 0"},
+		{"softplus", "none", nil, nil, "≠ 1 on (0, 100]"},
+		{"x^2", "none", nil, nil, "σ'(0) = 0"},
+		{"x^3", "none", nil, nil, "σ'(0) = 0"},
 	}
 	for _, tt := range tests {
 		an := analysis(t, tt.src)
-		if an.Class != tt.class || len(an.Points) != len(tt.ks) || !strings.Contains(an.Reason, tt.reason) || (tt.reason == "") != (an.Reason == "") {
-			t.Errorf("%s: class %q, points %+v, reason %q; want class %q, %d points, reason containing %q", tt.src, an.Class, an.Points, an.Reason, tt.class, len(tt.ks), tt.reason)
+		if an.Classes.String() != tt.class || len(an.Points) != len(tt.ks) || !strings.Contains(an.Reason, tt.reason) || (tt.reason == "") != (an.Reason == "") {
+			t.Errorf("%s: class %q, points %+v, reason %q; want class %q, %d points, reason containing %q", tt.src, an.Classes, an.Points, an.Reason, tt.class, len(tt.ks), tt.reason)
 			continue
 		}
 		for i, p := range an.Points {

@@ -57,7 +57,7 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 		}
 	}
 	for _, p := range an.Points {
-		if p.Kinked {
+		if p.Class == ClassKinkedLinear {
 			// The kinked-linear limit comes from float64 one-sided slopes:
 			// its values carry the float64 digits only.
 			zero := new(big.Float)

@@ -5,15 +5,6 @@ import (
 	"math"
 )
 
-// Stability labels of fixed and critical points.
-const (
-	Stable              = "stable"
-	Unstable            = "unstable"
-	Marginal            = "marginal"
-	HalfStableFromBelow = "half-stable (attracts K < K*, repels K > K*)"
-	HalfStableFromAbove = "half-stable (attracts K > K*, repels K < K*)"
-)
-
 // CriticalPoint is a point χ∥ = χ⊥ = 1 of the recursion with K* > 0
 // (5.55)–(5.56), or, in Analyze, the K* = 0 limit.
 type CriticalPoint struct {
@@ -26,13 +17,15 @@ type CriticalPoint struct {
 	// Stability is HalfStableFromBelow (ã₁ > 0), HalfStableFromAbove
 	// (ã₁ < 0) or Marginal for K* > 0; Stable (a₁ < 0), Unstable (a₁ > 0) or
 	// Marginal for K* = 0.
-	Stability string
+	Stability Stability
+	// Class is ClassHalfStable for K* > 0 (physical or not), ClassKZero or
+	// ClassKinkedLinear for the K* = 0 limit.
+	Class Class
 	// Tangent reports a double root of the criticality condition.
 	Tangent bool
-	// Kinked marks the K* = 0 limit of the kinked-linear class, whose map
-	// starts ΔK' = ΔK + a₃/₂ΔK^{3/2}: A1 is then unused and A32 holds a₃/₂.
-	Kinked bool
-	A32    float64
+	// A32 is a₃/₂ of the kinked-linear class (Class ClassKinkedLinear),
+	// whose map starts ΔK' = ΔK + a₃/₂ΔK^{3/2}; A1 is then unused.
+	A32 float64
 	// Others lists, for a physical K* > 0, the other fixed points of the
 	// kernel map at these (C_b, C_W) (filled in by Analyze).
 	Others []FixedPoint
@@ -77,7 +70,7 @@ func (a *Activation) CriticalAt(K float64) (CriticalPoint, error) {
 	if err != nil {
 		return CriticalPoint{}, err
 	}
-	p := CriticalPoint{K: K, CW: 1 / sp2, Cb: K - s2/sp2}
+	p := CriticalPoint{K: K, CW: 1 / sp2, Cb: K - s2/sp2, Class: ClassHalfStable}
 	p.Physical = p.Cb >= 0
 	if p.A1, err = a.QuadCoeff(K, p.CW); err != nil {
 		return CriticalPoint{}, err

@@ -15,7 +15,7 @@ func ExampleAnalyze() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("class:", an.Class)
+	fmt.Println("class:", an.Classes)
 	for _, p := range an.Points {
 		fmt.Printf("K* = %.8f  C_b = %.8f  C_W = %.8f  a1 = %.6g  %s\n", p.K, p.Cb, p.CW, p.A1, p.Stability)
 	}

@@ -31,7 +31,7 @@ type FixedPoint struct {
 	A1 float64
 	// Stability is Stable (|χ∥| < 1), Unstable (|χ∥| > 1) or, for χ∥ = 1,
 	// HalfStableFromBelow / HalfStableFromAbove by the sign of ã₁, or Marginal.
-	Stability string
+	Stability Stability
 	// Phase is Ordered (χ⊥ < 1), Chaotic (χ⊥ > 1) or Critical (χ⊥ = 1).
 	Phase string
 	// Xi is the correlation depth 1/|log χ⊥| (+Inf when Phase is Critical).

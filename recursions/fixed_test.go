@@ -9,7 +9,7 @@ import (
 func TestFixedPoints(t *testing.T) {
 	type want struct {
 		K         float64 // relative tolerance 1e-8 (flat roots; see the fixture)
-		stability string
+		stability Stability
 		phase     string
 		tangent   bool
 	}

@@ -58,7 +58,7 @@ type KinkedLinear struct {
 	A1     float64 // coefficient of ΔK² of the same map, C_W·G2
 	// Stability is Stable (A32 < 0, or A32 = 0 and A1 < 0), Unstable
 	// (A32 > 0, or A32 = 0 and A1 > 0) or Marginal (both 0).
-	Stability string
+	Stability Stability
 }
 
 // Parameters of NewKinkedLinear.

@@ -18,7 +18,7 @@ const (
 type kinkedCase struct {
 	src                    string
 	ap, am, bp, bm, cp, cm float64
-	stability              string
+	stability              Stability
 	// k0 is the smallest K of TestKinkedLinearGaussian (0: 1e-4).
 	k0 float64
 }

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"strings"
 
 	"critcalc/recursions"
 )
@@ -23,11 +22,11 @@ const a1Digits = 9
 // it.
 type criticalRow struct {
 	act       Activation
-	class     string
+	class     recursions.Class
 	k         Cell // K*; the annotation "any" for a line of fixed points
 	cb, cw    Cell
 	a1, a32   Cell
-	stability string
+	stability recursions.Stability
 	x         exponents
 	physical  bool
 }
@@ -65,20 +64,20 @@ func floatRows(a Activation, an *recursions.Analysis, digits int) *analysis {
 	num := func(v float64) Cell { return FloatCell(v, min(digits, Float64Digits)) }
 	if si := an.ScaleInvariant; si != nil {
 		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: AnnotationCell("any"),
-			cb: num(si.Cb), cw: num(si.CW), stability: "marginal (line of fixed points)",
+			cb: num(si.Cb), cw: num(si.CW), stability: recursions.MarginalLine,
 			x: scaleInvariantExponents(si.RhoKink), physical: true})
 	}
 	for _, p := range an.Points {
-		r := criticalRow{act: a, k: num(p.K), cb: num(p.Cb), cw: num(p.CW), stability: p.Stability, physical: p.Physical}
-		switch {
-		case p.Kinked:
-			r.class, r.a32, r.x = recursions.ClassKinkedLinear, num(p.A32), kinkedExponents(an.Kinked)
-		case p.K == 0:
-			r.class, r.a1 = recursions.ClassKZero, num(p.A1)
+		r := criticalRow{act: a, class: p.Class, k: num(p.K), cb: num(p.Cb), cw: num(p.CW), stability: p.Stability, physical: p.Physical}
+		switch p.Class {
+		case recursions.ClassKinkedLinear:
+			r.a32, r.x = num(p.A32), kinkedExponents(an.Kinked)
+		case recursions.ClassKZero:
+			r.a1 = num(p.A1)
 			r.x = kZeroExponents(an.Taylor.A1, floatExpo(an.Taylor.B1/an.Taylor.A1, min(digits, Float64Digits)))
 		default:
-			r.class, r.a1 = recursions.ClassHalfStable, FloatCell(p.A1, min(digits, a1Digits))
-			if strings.HasPrefix(p.Stability, "half-stable") {
+			r.a1 = FloatCell(p.A1, min(digits, a1Digits))
+			if p.Stability.HalfStable() {
 				r.x = halfStableExponents()
 			}
 		}
@@ -93,17 +92,17 @@ func digitsRows(a Activation, ad *recursions.AnalysisDigits) *analysis {
 	res := &analysis{act: a, an: ad.Analysis}
 	if si := ad.ScaleInvariant; si != nil {
 		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: AnnotationCell("any"),
-			cb: IntCell(0), cw: certCell(si.CW), stability: "marginal (line of fixed points)",
+			cb: IntCell(0), cw: certCell(si.CW), stability: recursions.MarginalLine,
 			x: scaleInvariantExponents(ad.Analysis.ScaleInvariant.RhoKink), physical: true})
 	}
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
-		r := criticalRow{act: a, k: certCell(p.K), cb: certCell(p.Cb), cw: certCell(p.CW), stability: fp.Stability, physical: fp.Physical}
-		switch {
-		case fp.Kinked:
-			r.class, r.a32, r.x = recursions.ClassKinkedLinear, certCell(p.A32), kinkedExponents(ad.Analysis.Kinked)
-		case fp.K == 0:
-			r.class, r.a1 = recursions.ClassKZero, certCell(p.A1)
+		r := criticalRow{act: a, class: fp.Class, k: certCell(p.K), cb: certCell(p.Cb), cw: certCell(p.CW), stability: fp.Stability, physical: fp.Physical}
+		switch fp.Class {
+		case recursions.ClassKinkedLinear:
+			r.a32, r.x = certCell(p.A32), kinkedExponents(ad.Analysis.Kinked)
+		case recursions.ClassKZero:
+			r.a1 = certCell(p.A1)
 			pp := ad.Taylor.PPerp
 			v := 0.0
 			if pp.V != nil {
@@ -111,8 +110,8 @@ func digitsRows(a Activation, ad *recursions.AnalysisDigits) *analysis {
 			}
 			r.x = kZeroExponents(fp.A1, expo{v, pp.V != nil, certCell(pp)})
 		default:
-			r.class, r.a1 = recursions.ClassHalfStable, certCell(p.A1)
-			if strings.HasPrefix(fp.Stability, "half-stable") {
+			r.a1 = certCell(p.A1)
+			if fp.Stability.HalfStable() {
 				r.x = halfStableExponents()
 			}
 		}

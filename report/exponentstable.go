@@ -8,7 +8,7 @@ import (
 )
 
 // classOrder orders the universality classes in the exponents table.
-var classOrder = []string{recursions.ClassScaleInvariant, recursions.ClassKZero, recursions.ClassKinkedLinear, recursions.ClassHalfStable}
+var classOrder = []recursions.Class{recursions.ClassScaleInvariant, recursions.ClassKZero, recursions.ClassKinkedLinear, recursions.ClassHalfStable}
 
 // ExponentsTable returns the depth exponents of PDLT chapter 5 by
 // universality class: one row per attracting critical point of each
@@ -34,7 +34,7 @@ func ExponentsTable(acts []Activation, digits int) (*Table, error) {
 			{Key: "scaling_law", Header: "p_V − 2p₀"},
 		},
 	}
-	byClass := map[string][][]Cell{}
+	byClass := map[recursions.Class][][]Cell{}
 	var without []string
 	for _, a := range acts {
 		res, err := analyzeActivation(a, digits)
@@ -48,7 +48,7 @@ func ExponentsTable(acts []Activation, digits int) (*Table, error) {
 			}
 			n++
 			x := r.x
-			byClass[r.class] = append(byClass[r.class], []Cell{TextCell(r.class), TextCell(a.Label),
+			byClass[r.class] = append(byClass[r.class], []Cell{TextCell(r.class.String()), TextCell(a.Label),
 				x.p0.cell, x.pPar.cell, x.pPerp.cell, x.pV.cell, x.p1Bare.cell, x.p1Ren.cell, x.scalingLaw()})
 		}
 		if n == 0 {

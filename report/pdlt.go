@@ -42,14 +42,14 @@ func PDLTTable(acts []Activation, digits int) (*Table, error) {
 				continue
 			}
 			n++
-			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(r.class), r.k, r.cb, r.cw, r.a1, r.a32,
-				TextCell(r.stability), r.x.p0.cell, r.x.pPar.cell, r.x.pPerp.cell, r.x.pV.cell})
+			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(r.class.String()), r.k, r.cb, r.cw, r.a1, r.a32,
+				TextCell(r.stability.String()), r.x.p0.cell, r.x.pPar.cell, r.x.pPerp.cell, r.x.pV.cell})
 		}
 		if u := len(res.rows) - n; u > 0 {
 			unphysical = append(unphysical, fmt.Sprintf("%s (%d)", a.Label, u))
 		}
 		if n == 0 {
-			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(res.an.Class), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}})
+			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(res.an.Classes.String()), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}})
 			none = append(none, fmt.Sprintf("%s: %s", a.Label, res.an.Reason))
 		}
 	}

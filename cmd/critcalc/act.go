@@ -212,7 +212,7 @@ func otherFixedNums(others []recursions.FixedPoint) []actOtherFixed {
 	}
 	out := []actOtherFixed{}
 	for _, q := range others {
-		out = append(out, actOtherFixed{floatNum(q.K, fixedPointDigits(q.ChiPar)), q.Stability})
+		out = append(out, actOtherFixed{floatNum(q.K, fixedPointDigits(q.ChiPar)), q.Stability.String()})
 	}
 	return out
 }
@@ -231,11 +231,11 @@ func fixedPointDigits(chiPar float64) int {
 // actFloatReport is the report of the float64 analysis an, printed with at
 // most digits significant digits (ã₁ with at most actA1Digits).
 func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport {
-	rep := &actReport{Expression: e.String(), Digits: digits, Class: an.Class, Reason: an.Reason, CriticalPoints: []actCritical{}}
+	rep := &actReport{Expression: e.String(), Digits: digits, Class: an.Classes.String(), Reason: an.Reason, CriticalPoints: []actCritical{}}
 	num := func(v float64) jsonNum { return floatNum(v, digits) }
 	if si := an.ScaleInvariant; si != nil {
 		rep.ScaleInvariant = &actScaleInv{num(si.APlus), num(si.AMinus), num(si.A2), num(si.A4), num(si.RhoKink), num(si.Vertex)}
-		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: num(si.Cb), CW: num(si.CW), Physical: true, Stability: "marginal (line of fixed points)"})
+		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: num(si.Cb), CW: num(si.CW), Physical: true, Stability: recursions.MarginalLine.String()})
 	}
 	if kz := an.Taylor; kz != nil {
 		t := &actTaylor{}
@@ -257,9 +257,9 @@ func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport
 		if p.K == 0 {
 			a1 = num(p.A1)
 		}
-		c := actCritical{KStar: num(p.K), Cb: num(p.Cb), CW: num(p.CW), Physical: p.Physical, Stability: p.Stability, A1: a1,
+		c := actCritical{KStar: num(p.K), Cb: num(p.Cb), CW: num(p.CW), Physical: p.Physical, Stability: p.Stability.String(), A1: a1,
 			OtherFixed: otherFixedNums(p.Others)}
-		if p.Kinked {
+		if p.Class == recursions.ClassKinkedLinear {
 			c.A1, c.A32 = "", num(p.A32)
 		}
 		rep.CriticalPoints = append(rep.CriticalPoints, c)
@@ -285,12 +285,12 @@ func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 			if err != nil {
 				return fmt.Errorf("fixed point K ≈ %g of %s to %d digits: %w", p.K, e, f.digits, err)
 			}
-			fps = append(fps, actFixed{certNum(pd.K), certNum(pd.ChiPar), certNum(pd.ChiPerp), p.Stability, p.Phase, certNum(pd.Xi)})
+			fps = append(fps, actFixed{certNum(pd.K), certNum(pd.ChiPar), certNum(pd.ChiPerp), p.Stability.String(), p.Phase, certNum(pd.Xi)})
 			continue
 		}
 		d := min(f.digits, fixedPointDigits(p.ChiPar))
 		num := func(v float64) jsonNum { return floatNum(v, d) }
-		fps = append(fps, actFixed{num(p.K), num(p.ChiPar), num(p.ChiPerp), p.Stability, p.Phase, num(p.Xi)})
+		fps = append(fps, actFixed{num(p.K), num(p.ChiPar), num(p.ChiPerp), p.Stability.String(), p.Phase, num(p.Xi)})
 	}
 	rep.FixedPoints, rep.FixedLine, rep.fixedFor = &fps, set.Line, [2]string{f.cb.String(), f.cw.String()}
 	return nil

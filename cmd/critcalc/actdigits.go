@@ -13,10 +13,10 @@ func certNum(c recursions.Certified) jsonNum { return bigNum(c.V, c.Digits) }
 // actDigitsReport is the report of the high-precision analysis ad: every
 // critical value printed with its certified digits.
 func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
-	rep := &actReport{Expression: e.String(), Digits: ad.Digits, Class: ad.Class, Reason: ad.Reason, CriticalPoints: []actCritical{}}
+	rep := &actReport{Expression: e.String(), Digits: ad.Digits, Class: ad.Classes.String(), Reason: ad.Reason, CriticalPoints: []actCritical{}}
 	if si := ad.ScaleInvariant; si != nil {
 		rep.ScaleInvariant = &actScaleInv{certNum(si.APlus), certNum(si.AMinus), certNum(si.A2), certNum(si.A4), certNum(si.RhoKink), certNum(si.Vertex)}
-		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: "0", CW: certNum(si.CW), Physical: true, Stability: "marginal (line of fixed points)"})
+		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: "0", CW: certNum(si.CW), Physical: true, Stability: recursions.MarginalLine.String()})
 	}
 	if kz := ad.Taylor; kz != nil {
 		t := &actTaylor{}
@@ -36,9 +36,9 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 	addKinked(rep, ad.Kinked, func(v float64) jsonNum { return floatNum(v, min(ad.Digits, 12)) })
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
-		c := actCritical{KStar: certNum(p.K), Cb: certNum(p.Cb), CW: certNum(p.CW), Physical: fp.Physical, Stability: fp.Stability, A1: certNum(p.A1),
+		c := actCritical{KStar: certNum(p.K), Cb: certNum(p.Cb), CW: certNum(p.CW), Physical: fp.Physical, Stability: fp.Stability.String(), A1: certNum(p.A1),
 			OtherFixed: otherFixedNums(fp.Others)}
-		if fp.Kinked {
+		if fp.Class == recursions.ClassKinkedLinear {
 			c.A1, c.A32 = "", certNum(p.A32)
 		}
 		rep.CriticalPoints = append(rep.CriticalPoints, c)

@@ -219,18 +219,14 @@ func autoInitReportFor(e calc.Expr, f *autoInitFlags, cfg sim.Config, res *sim.A
 		return nil, fmt.Errorf("autoinit: %w", err)
 	}
 	if si := an.ScaleInvariant; si != nil {
-		rep.Critical = append(rep.Critical, autoInitCrit{Cb: "0", CW: floatNum(si.CW, 10), SigmaB: "0", SigmaW: floatNum(math.Sqrt(si.CW), 10), Class: recursions.ClassScaleInvariant})
+		rep.Critical = append(rep.Critical, autoInitCrit{Cb: "0", CW: floatNum(si.CW, 10), SigmaB: "0", SigmaW: floatNum(math.Sqrt(si.CW), 10), Class: recursions.ClassScaleInvariant.String()})
 	}
 	for _, p := range an.Points {
 		if !p.Physical {
 			continue
 		}
-		class := recursions.ClassHalfStable
-		if p.K == 0 {
-			class = recursions.ClassKZero
-		}
 		rep.Critical = append(rep.Critical, autoInitCrit{Cb: floatNum(p.Cb, 10), CW: floatNum(p.CW, 10),
-			SigmaB: floatNum(math.Sqrt(p.Cb), 10), SigmaW: floatNum(math.Sqrt(p.CW), 10), Class: class})
+			SigmaB: floatNum(math.Sqrt(p.Cb), 10), SigmaW: floatNum(math.Sqrt(p.CW), 10), Class: p.Class.String()})
 	}
 	return rep, nil
 }

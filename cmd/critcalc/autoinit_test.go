@@ -49,6 +49,43 @@ func TestAutoInitJSON(t *testing.T) {
 	}
 }
 
+// TestAutoInitClassAgreesWithAct checks that autoinit names the class of
+// each critical point as act does: both read it from the analysis (ELU's
+// K* = 0 point is kinked-linear, not K*=0; swish has both kinds).
+func TestAutoInitClassAgreesWithAct(t *testing.T) {
+	for _, src := range []string{"elu", "swish", "tanh", "relu"} {
+		code, out, stderr := runCLI("act", src, "--json")
+		if code != exitOK {
+			t.Fatalf("act %s: exit %d: %s", src, code, stderr)
+		}
+		var act struct {
+			Class string `json:"class"`
+		}
+		if err := json.Unmarshal([]byte(out), &act); err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr = runCLI("autoinit", src, "--width", "8", "--depth", "3", "--steps", "1", "--nets", "4", "--json")
+		if code != exitOK {
+			t.Fatalf("autoinit %s: exit %d: %s", src, code, stderr)
+		}
+		var ai struct {
+			Critical []struct {
+				Class string `json:"class"`
+			} `json:"critical"`
+		}
+		if err := json.Unmarshal([]byte(out), &ai); err != nil {
+			t.Fatal(err)
+		}
+		var classes []string
+		for _, c := range ai.Critical {
+			classes = append(classes, c.Class)
+		}
+		if got := strings.Join(classes, "+"); got != act.Class {
+			t.Errorf("%s: autoinit lists classes %q, act says %q", src, got, act.Class)
+		}
+	}
+}
+
 func TestAutoInitErrors(t *testing.T) {
 	base := []string{"autoinit", "relu", "--width", "8", "--depth", "3"}
 	tests := []struct {

@@ -74,8 +74,8 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 	if err != nil {
 		return &depthAsymptotics{Reason: err.Error()}
 	}
-	out := &depthAsymptotics{Class: pred.Class}
-	if pred.Class != asymptotics.ClassSemiCritical {
+	out := &depthAsymptotics{Class: pred.Class.String()}
+	if pred.Class != recursions.ClassSemiCritical {
 		out.KStar = floatNum(pred.Kstar, fitDigits)
 	}
 	for k, v := range asymptotics.SequencesOf(layers, pred.Kstar, f.renormalize) {
