@@ -29,15 +29,6 @@ type BigRule struct {
 // newFloat returns a zero big.Float with precision prec.
 func newFloat(prec uint) *big.Float { return new(big.Float).SetPrec(prec) }
 
-func (r *BigRule) clone() *BigRule {
-	c := &BigRule{X: make([]*big.Float, len(r.X)), W: make([]*big.Float, len(r.W)), Prec: r.Prec}
-	for i := range r.X {
-		c.X[i] = new(big.Float).Copy(r.X[i])
-		c.W[i] = new(big.Float).Copy(r.W[i])
-	}
-	return c
-}
-
 // roundedTo returns a deep copy of r rounded to prec bits (at most r.Prec).
 func (r *BigRule) roundedTo(prec uint) *BigRule {
 	c := &BigRule{X: make([]*big.Float, len(r.X)), W: make([]*big.Float, len(r.W)), Prec: prec}
@@ -63,10 +54,7 @@ type bigRuleKey struct {
 	prec uint
 }
 
-var (
-	legendreBigCache cache[bigRuleKey, *BigRule]
-	hermiteBigCache  cache[bigRuleKey, *BigRule]
-)
+var legendreBigCache cache[bigRuleKey, *BigRule]
 
 // ruleWorkPrec is the working precision for computing a rule: guard bits
 // cover the growth of rounding errors in the recurrence and the loss of

@@ -1,22 +1,18 @@
 package quadrature
 
 import (
-	"math/big"
 	"sync"
 	"testing"
 )
 
-// TestCacheConcurrent requests the same rules and node tables from several
-// goroutines at once and checks that all receive identical results (run
+// TestCacheConcurrent requests the same rules from several goroutines at once and checks that all receive identical results (run
 // with -race to check the synchronisation).
 func TestCacheConcurrent(t *testing.T) {
 	const workers = 8
 	ns := []int{7, 31, 64, 150}
 	type out struct {
-		leg, her   []Rule
-		herBig     []*BigRule
-		integral   float64
-		integralBg *big.Float
+		leg, her []Rule
+		legBig   []*BigRule
 	}
 	results := make([]out, workers)
 	var wg sync.WaitGroup
@@ -36,24 +32,13 @@ func TestCacheConcurrent(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				hb, err := GaussHermiteBig(n/4+1, 96)
+				lb, err := GaussLegendreBig(n/4+1, 96)
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				o.leg, o.her, o.herBig = append(o.leg, l), append(o.her, h), append(o.herBig, hb)
+				o.leg, o.her, o.legBig = append(o.leg, l), append(o.her, h), append(o.legBig, lb)
 			}
-			r, err := Integrate(tanh2Gauss, -inf, inf, 1e-12, 0)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			rb, err := IntegrateBig(tanh2GaussBig(96), nil, nil, 96, bf(64, 1e-20), nil)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			o.integral, o.integralBg = r.Value, rb.Value
 			results[w] = o
 		}()
 	}
@@ -75,14 +60,11 @@ func TestCacheConcurrent(t *testing.T) {
 					t.Fatalf("worker %d: Hermite rule %d differs", w, ns[i])
 				}
 			}
-			for j := range ref.herBig[i].X {
-				if o.herBig[i].X[j].Cmp(ref.herBig[i].X[j]) != 0 || o.herBig[i].W[j].Cmp(ref.herBig[i].W[j]) != 0 {
-					t.Fatalf("worker %d: big Hermite rule differs", w)
+			for j := range ref.legBig[i].X {
+				if o.legBig[i].X[j].Cmp(ref.legBig[i].X[j]) != 0 || o.legBig[i].W[j].Cmp(ref.legBig[i].W[j]) != 0 {
+					t.Fatalf("worker %d: big Legendre rule differs", w)
 				}
 			}
-		}
-		if o.integral != ref.integral || o.integralBg.Cmp(ref.integralBg) != 0 {
-			t.Fatalf("worker %d: integrals differ", w)
 		}
 	}
 }

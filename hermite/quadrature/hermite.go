@@ -5,8 +5,7 @@ import (
 	"math"
 )
 
-// MaxGaussHermite is the largest number of nodes accepted by GaussHermite and
-// GaussHermiteBig.
+// MaxGaussHermite is the largest number of nodes accepted by GaussHermite.
 const MaxGaussHermite = 1024
 
 // hermiteScale is the power of two by which the Hermite recurrences are

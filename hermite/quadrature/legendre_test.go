@@ -185,6 +185,8 @@ func TestGaussLegendreBig(t *testing.T) {
 	t.Logf("max relative error: %s", worst.Text('g', 3))
 }
 
+func bf(prec uint, v float64) *big.Float { return newFloat(prec).SetFloat64(v) }
+
 // relErr returns |got − want|/|want|.
 func relErr(got, want *big.Float) *big.Float {
 	e := new(big.Float).SetPrec(64).Sub(got, want)

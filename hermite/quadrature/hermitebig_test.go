@@ -1,34 +1,26 @@
 package quadrature
 
-import "math/big"
+import (
+	"math/big"
+	"testing"
+)
 
-// GaussHermiteBig returns the n-point Gauss–Hermite rule for the standard
-// normal density at precision prec, normalised as GaussHermite (Σ W = 1),
-// 1 ≤ n ≤ MaxGaussHermite. Unlike GaussHermite no node is dropped: big.Float
-// represents the tiny outer weights. Rules are computed once per (n, prec)
-// and cached; the result is a deep copy the caller may modify.
-func GaussHermiteBig(n int, prec uint) (*BigRule, error) {
-	r, err := gaussHermiteBig(n, prec)
+// gaussHermiteBig is the reference for the float64 Gauss–Hermite rules: the
+// n-point rule for the standard normal density at precision prec,
+// normalised as GaussHermite (Σ W = 1), with all n nodes (big.Float
+// represents the tiny outer weights). Its roots are GaussHermite's guesses
+// polished by bigRule with big.Float Hermite recurrences.
+func gaussHermiteBig(t testing.TB, n int, prec uint) *BigRule {
+	t.Helper()
+	guesses, _, err := hermiteRoots(n)
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	return r.clone(), nil
-}
-
-func gaussHermiteBig(n int, prec uint) (*BigRule, error) {
-	if n < 1 || n > MaxGaussHermite {
-		return nil, orderError("GaussHermiteBig", n, MaxGaussHermite)
+	r, err := bigRule(n, prec, ruleWorkPrec(n, prec), guesses, func(wp uint) bigRootEval { return newHermiteBigEval(n, wp) })
+	if err != nil {
+		t.Fatal(err)
 	}
-	if prec < MinPrec || prec > MaxPrec {
-		return nil, precError(prec)
-	}
-	return hermiteBigCache.get(bigRuleKey{n, prec}, func() (*BigRule, error) {
-		guesses, _, err := hermiteRoots(n)
-		if err != nil {
-			return nil, err
-		}
-		return bigRule(n, prec, ruleWorkPrec(n, prec), guesses, func(wp uint) bigRootEval { return newHermiteBigEval(n, wp) })
-	})
+	return r
 }
 
 // hermiteBigEval evaluates probabilists' Hermite polynomials in big.Float
