@@ -192,3 +192,25 @@ func (in *integrand) hermiteMomentsBig(pts []*big.Float, n, m int, prec uint) ([
 	}
 	return mom, sq, nil
 }
+
+// panelPoints cuts every piece between consecutive edges into equal
+// panels no wider than width and returns their end points.
+func panelPoints(edges []*big.Float, width float64, prec uint) []*big.Float {
+	var pts []*big.Float
+	for i := 0; i+1 < len(edges); i++ {
+		lo, hi := edges[i], edges[i+1]
+		d := new(big.Float).SetPrec(prec).Sub(hi, lo)
+		if d.Sign() <= 0 {
+			continue
+		}
+		m := int(math.Ceil(bigToFloat(d) / width))
+		for j := range m {
+			p := new(big.Float).SetPrec(prec).Mul(d, big.NewFloat(float64(j)/float64(m)))
+			pts = append(pts, p.Add(p, lo))
+		}
+	}
+	if len(edges) > 0 && len(pts) > 0 {
+		pts = append(pts, edges[len(edges)-1])
+	}
+	return pts
+}

@@ -130,3 +130,18 @@ func TestCoefficientsDigitsErrors(t *testing.T) {
 		}
 	}
 }
+
+// agreeDigits reports whether |got − want| ≤ 10^−digits·max(|want|, floor).
+func agreeDigits(got, want *big.Float, digits int, floor float64) bool {
+	d := new(big.Float).SetPrec(256).Sub(got, want)
+	d.Abs(d)
+	scale := new(big.Float).SetPrec(256).Abs(want)
+	if scale.Cmp(big.NewFloat(floor)) < 0 {
+		scale.SetFloat64(floor)
+	}
+	tol := new(big.Float).SetPrec(256).SetFloat64(1)
+	for range digits {
+		tol.Quo(tol, big.NewFloat(10))
+	}
+	return d.Cmp(tol.Mul(tol, scale)) <= 0
+}

@@ -15,8 +15,3 @@ func LeadingOrder(c []float64, tol float64) int {
 	}
 	return 0
 }
-
-// CorollaryS1Bound returns |ρ₀|^(m^ℓ), the bound of Corollary S.1.
-func CorollaryS1Bound(rho0 float64, m, l int) float64 {
-	return math.Pow(math.Abs(rho0), math.Pow(float64(m), float64(l)))
-}

@@ -29,7 +29,8 @@ func TestLeadingOrder(t *testing.T) {
 			t.Errorf("%s: m = %d, want %d (c = %v)", tt.src, got, tt.want, c)
 		}
 	}
-	// The bound holds along the iteration of κ for He₃: κ(ρ) = ρ³ exactly.
+	// The bound |ρ₀|^(m^ℓ) holds along the iteration of κ for He₃: κ(ρ) = ρ³
+	// exactly.
 	m, err := NewKernelMap(calc.MustParse("x^3 - 3*x"))
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +40,7 @@ func TestLeadingOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for l, r := range rhos {
-		if b := CorollaryS1Bound(0.9, 3, l); math.Abs(r) > b*(1+1e-10) || math.Abs(math.Abs(r)-b) > 1e-10*b+1e-300 {
+		if b := math.Pow(0.9, math.Pow(3, float64(l))); math.Abs(r) > b*(1+1e-10) || math.Abs(math.Abs(r)-b) > 1e-10*b+1e-300 {
 			t.Errorf("ℓ = %d: |ρ| = %g, bound %g (equal for κ = ρ³)", l, math.Abs(r), b)
 		}
 	}

@@ -70,9 +70,6 @@ func insertSorted(xs []float64, x float64) []float64 {
 	return xs
 }
 
-// Len returns the number of integrands.
-func (m *Many) Len() int { return len(m.ins) }
-
 // At returns E[F_i(z)] for z ~ N(0, K), in the order the integrands were
 // given, each with the accuracy of Expectation.At: a relative error of
 // about 1e-14, or an absolute one of 1e-14 times E|F_i| near 0.
