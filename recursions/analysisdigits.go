@@ -32,7 +32,7 @@ type AnalysisDigits struct {
 // class coefficient to digits significant digits (1 to MaxDigits): each
 // root K* > 0 is refined by RefineCritical, the K* = 0 class comes from
 // KZeroDigitsOf and the scale-invariant class from ScaleInvariantDigitsOf.
-// A value keeps only the digits it can certify (Certified.Digits): for
+// A value keeps only the digits it can certify (calc.Certified.Digits): for
 // C_b, C_W and ã₁ those its propagated error bound allows
 // (CriticalDigitsAt), for the Taylor quantities those on which two working
 // precisions agree.
@@ -61,9 +61,9 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 			// The kinked-linear limit comes from float64 one-sided slopes:
 			// its values carry the float64 digits only.
 			zero := new(big.Float)
-			ad.Points = append(ad.Points, CriticalDigits{K: exact(zero, digits), Cb: exact(zero, digits),
-				CW:  Certified{V: big.NewFloat(p.CW), Digits: min(digits, float64Digits)},
-				A32: Certified{V: big.NewFloat(p.A32), Digits: min(digits, float64Digits)}})
+			ad.Points = append(ad.Points, CriticalDigits{K: calc.Exact(zero, digits), Cb: calc.Exact(zero, digits),
+				CW:  calc.Certified{V: big.NewFloat(p.CW), Digits: min(digits, float64Digits)},
+				A32: calc.Certified{V: big.NewFloat(p.A32), Digits: min(digits, float64Digits)}})
 			continue
 		}
 		if p.K == 0 {
@@ -71,7 +71,7 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 				return nil, fmt.Errorf("recursions: a K* = 0 point without its class data")
 			}
 			zero := new(big.Float)
-			ad.Points = append(ad.Points, CriticalDigits{K: exact(zero, digits), Cb: exact(zero, digits), CW: ad.Taylor.CW, A1: ad.Taylor.A1})
+			ad.Points = append(ad.Points, CriticalDigits{K: calc.Exact(zero, digits), Cb: calc.Exact(zero, digits), CW: ad.Taylor.CW, A1: ad.Taylor.A1})
 			continue
 		}
 		cd, err := a.CriticalDigitsAt(p.K, digits)

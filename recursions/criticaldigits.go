@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+
+	"critcalc/calc"
 )
 
 // Working digits of the D-digit values: a refined K* and the values there
@@ -19,11 +21,11 @@ const (
 // CriticalDigits is a critical point with K* > 0 (or the K* = 0 limit)
 // to a requested number of significant digits.
 type CriticalDigits struct {
-	K, Cb, CW Certified
+	K, Cb, CW calc.Certified
 	// A1 is ã₁ = ½C_W g''(K*) (5.102) for K* > 0, a₁ (5.86) for K* = 0.
-	A1 Certified
+	A1 calc.Certified
 	// A32 is a₃/₂ of the kinked-linear K* = 0 limit (A1 is then empty).
-	A32 Certified
+	A32 calc.Certified
 }
 
 // float64Digits is how many digits of a float64 result are reported.
@@ -88,10 +90,10 @@ func (a *Activation) CriticalDigitsAt(K0 float64, digits int) (CriticalDigits, e
 	if err != nil {
 		return CriticalDigits{}, err
 	}
-	p := CriticalDigits{K: exact(K, digits)}
-	dst := []*Certified{&p.CW, &p.Cb, &p.A1}
+	p := CriticalDigits{K: calc.Exact(K, digits)}
+	dst := []*calc.Certified{&p.CW, &p.Cb, &p.A1}
 	for j, name := range []string{"C_W", "C_b", "ã₁"} {
-		c, err := bounded(name, vals[j], rel[j], digits)
+		c, err := calc.Bounded(name, vals[j], rel[j], digits)
 		if err != nil {
 			return CriticalDigits{}, fmt.Errorf("recursions: %s at K* = %s: %w", name, K.Text('g', 10), err)
 		}

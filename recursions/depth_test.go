@@ -20,12 +20,12 @@ func mustActivation(t testing.TB, sigma string) *Activation {
 
 // TestIterateTanhGoldens iterates (5.108)–(5.110) for tanh at criticality
 // (C_b, C_W) = (0, 1) from K^(1) = 1, V^(1) = G{1}^(1) = 0 to ℓ = 10⁵.
-// Source: seed digest Part 5 ("PDLT finite-width checks") and rows S1-18,
-// S1-20, S1-22, S1-24, S1-27; the digits given there are the digest's own
-// iteration, which the values must reproduce when rounded to the same
+// Source: an independent iteration of the same recursions (a 97-point
+// trapezoid rule in Python) for PDLT's (5.94), (5.127), (5.131), (5.134)
+// and (5.143); its 8 digits must be reproduced when rounded to the same
 // number of digits. The renormalized run uses c_b{1} = 0, c_W{1} = 2/3
-// (5.142); its G{1}·ℓ tends to 89/72 (digest Part 4 item 3), not the
-// printed 13/12 of (5.143).
+// (5.142); its G{1}·ℓ tends to 89/72 ((5.143) corrected; see README
+// Corrections), not the printed 13/12 of (5.143).
 func TestIterateTanhGoldens(t *testing.T) {
 	const L = 100000
 	a := mustActivation(t, "tanh(x)")
@@ -47,11 +47,11 @@ func TestIterateTanhGoldens(t *testing.T) {
 		digits int
 		want   string
 	}{
-		{"K·ℓ (S1-20)", b.K * l, 8, "0.50002621"},
-		{"V·ℓ (S1-22)", b.V * l, 8, "0.16667464"},
-		{"V/(K²ℓ) (S1-18)", b.V / (b.K * b.K * l), 8, "0.66662867"},
-		{"G{1} bare (S1-24)", b.G1, 8, "-0.16665806"},
-		{"G{1} renormalized ·ℓ (S1-27)", r.G1 * l, 8, "1.23590278"},
+		{"K·ℓ (5.94)", b.K * l, 8, "0.50002621"},
+		{"V·ℓ (5.127)", b.V * l, 8, "0.16667464"},
+		{"V/(K²ℓ) (5.131)", b.V / (b.K * b.K * l), 8, "0.66662867"},
+		{"G{1} bare (5.134)", b.G1, 8, "-0.16665806"},
+		{"G{1} renormalized ·ℓ (5.143 corrected)", r.G1 * l, 8, "1.23590278"},
 	}
 	for _, tt := range tests {
 		if s := fmt.Sprintf("%.*f", tt.digits, tt.got); s != tt.want {
@@ -209,7 +209,7 @@ func TestIterateDigitsAgainstFloat(t *testing.T) {
 	for i := range dl {
 		for _, c := range []struct {
 			name string
-			d    Certified
+			d    calc.Certified
 			f    float64
 		}{{"K", dl[i].K, fl[i].K}, {"V", dl[i].V, fl[i].V}, {"G1", dl[i].G1, fl[i].G1}, {"χ∥", dl[i].ChiPar, fl[i].ChiPar}} {
 			v, _ := c.d.V.Float64()

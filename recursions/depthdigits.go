@@ -11,7 +11,7 @@ import (
 // with the digits that two working precisions agree on.
 type LayerDigits struct {
 	L                         int
-	K, V, G1, ChiPar, ChiPerp Certified
+	K, V, G1, ChiPar, ChiPerp calc.Certified
 }
 
 // maxDigitsLayers bounds IterateDigits: every layer costs two sets of
@@ -50,14 +50,14 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 	for i := range out {
 		l := &out[i]
 		l.L = min((i+1)*every, L)
-		dst := [5]*Certified{&l.K, &l.V, &l.G1, &l.ChiPar, &l.ChiPerp}
+		dst := [5]*calc.Certified{&l.K, &l.V, &l.G1, &l.ChiPar, &l.ChiPerp}
 		for j := range dst {
 			lo, hi := runs[0][i][j], runs[1][i][j]
 			if lo.Sign() == 0 && hi.Sign() == 0 {
-				*dst[j] = exact(hi, digits)
+				*dst[j] = calc.Exact(hi, digits)
 				continue
 			}
-			c, err := agreeing(names[j], lo, hi, digits)
+			c, err := calc.Agreeing(names[j], lo, hi, digits)
 			if err != nil {
 				return nil, fmt.Errorf("recursions: layer %d: %w", l.L, err)
 			}

@@ -12,7 +12,7 @@ import (
 // FixedPointDigits is a fixed point K* > 0 of K → C_b + C_W g(K) with its
 // susceptibilities to a requested number of digits.
 type FixedPointDigits struct {
-	K, ChiPar, ChiPerp, Xi Certified
+	K, ChiPar, ChiPerp, Xi calc.Certified
 }
 
 // FixedPointAtDigits refines the float64 fixed point K0 > 0 of
@@ -56,11 +56,11 @@ func (a *Activation) fixedValues(K, cw *big.Float, hi []*big.Float, digits int) 
 		return FixedPointDigits{}, fmt.Errorf("recursions: values at the fixed point K = %s: %w", K.Text('g', 10), err)
 	}
 	lo := quantities(new(big.Float).SetPrec(v[cS2].Prec()).Set(K), new(big.Float).SetPrec(v[cS2].Prec()).Set(cw), v)
-	p := FixedPointDigits{K: exact(K, digits)}
-	if p.ChiPar, err = agreeing("χ∥", lo[qChiPar], hi[qChiPar], digits); err != nil {
+	p := FixedPointDigits{K: calc.Exact(K, digits)}
+	if p.ChiPar, err = calc.Agreeing("χ∥", lo[qChiPar], hi[qChiPar], digits); err != nil {
 		return FixedPointDigits{}, err
 	}
-	if p.ChiPerp, err = agreeing("χ⊥", lo[qChiPerp], hi[qChiPerp], digits); err != nil {
+	if p.ChiPerp, err = calc.Agreeing("χ⊥", lo[qChiPerp], hi[qChiPerp], digits); err != nil {
 		return FixedPointDigits{}, err
 	}
 	xi := func(chi *big.Float) (*big.Float, error) {
@@ -73,7 +73,7 @@ func (a *Activation) fixedValues(K, cw *big.Float, hi []*big.Float, digits int) 
 	xlo, err1 := xi(lo[qChiPerp])
 	xhi, err2 := xi(hi[qChiPerp])
 	if err1 == nil && err2 == nil && xlo != nil && xhi != nil {
-		if c, err := agreeing("ξ", xlo, xhi, digits); err == nil {
+		if c, err := calc.Agreeing("ξ", xlo, xhi, digits); err == nil {
 			p.Xi = c
 		}
 	}

@@ -11,13 +11,13 @@ import (
 // significant digits.
 type KZeroDigits struct {
 	// Sigma holds σ₀ … σ₅, the derivatives of σ at 0.
-	Sigma [6]Certified
+	Sigma [6]calc.Certified
 	// CW = 1/σ₁² (C_b = 0).
-	CW Certified
+	CW calc.Certified
 	// A1 (5.86), A2 (5.87) and B1 (5.88), stored with their sign.
-	A1, A2, B1 Certified
+	A1, A2, B1 calc.Certified
 	// PPerp is b₁/a₁, the exponent p⊥ of an attracting K* = 0 point.
-	PPerp Certified
+	PPerp calc.Certified
 }
 
 // kZeroValues holds σ_p, C_W, a₁, a₂, b₁ and b₁/a₁ at one precision; all
@@ -79,14 +79,14 @@ func KZeroDigitsOf(sigma calc.Expr, digits int) (*KZeroDigits, error) {
 	}
 	kz := &KZeroDigits{}
 	for p := range kz.Sigma {
-		if kz.Sigma[p], err = agreeing(fmt.Sprintf("σ_%d", p), lo.sigma[p], hi.sigma[p], digits); err != nil {
+		if kz.Sigma[p], err = calc.Agreeing(fmt.Sprintf("σ_%d", p), lo.sigma[p], hi.sigma[p], digits); err != nil {
 			return nil, fmt.Errorf("recursions: K* = 0 class: %w", err)
 		}
 	}
 	pairs := []struct {
 		name   string
 		lo, hi *big.Float
-		dst    *Certified
+		dst    *calc.Certified
 	}{
 		{"C_W", lo.cw, hi.cw, &kz.CW},
 		{"a₁", lo.a1, hi.a1, &kz.A1},
@@ -101,7 +101,7 @@ func KZeroDigitsOf(sigma calc.Expr, digits int) (*KZeroDigits, error) {
 		if p.lo == nil {
 			continue
 		}
-		if *p.dst, err = agreeing(p.name, p.lo, p.hi, digits); err != nil {
+		if *p.dst, err = calc.Agreeing(p.name, p.lo, p.hi, digits); err != nil {
 			return nil, fmt.Errorf("recursions: K* = 0 class: %w", err)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+
+	"critcalc/calc"
 )
 
 // Quantities are the single-input quantities of the kernel recursion at
@@ -51,7 +53,7 @@ func (a *Activation) QuantitiesAt(K, CW float64) (Quantities, error) {
 // digits; each keeps only the digits that two working precisions agree on
 // (g'(K), h, j and g” cancel digits between their averages).
 type QuantitiesDigits struct {
-	G, GPrime, ChiPar, ChiParZ, ChiPerp, H, J, Vertex, GPrime2 Certified
+	G, GPrime, ChiPar, ChiParZ, ChiPerp, H, J, Vertex, GPrime2 calc.Certified
 }
 
 // QuantitiesAtDigits returns the quantities at the exact K > 0 and C_W to
@@ -81,16 +83,16 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 		}
 	}
 	var q QuantitiesDigits
-	dst := []*Certified{&q.G, &q.GPrime, &q.ChiPar, &q.ChiParZ, &q.ChiPerp, &q.H, &q.J, &q.Vertex, &q.GPrime2}
+	dst := []*calc.Certified{&q.G, &q.GPrime, &q.ChiPar, &q.ChiParZ, &q.ChiPerp, &q.H, &q.J, &q.Vertex, &q.GPrime2}
 	names := []string{"g", "g'", "χ∥", "χ∥ (zσσ')", "χ⊥", "h", "j", "vertex source", "g''"}
 	for j, name := range names {
 		if cancelled(vals[0][j], scales[j], digits+lowExtra/2) && cancelled(vals[1][j], scales[j], digits+lowExtra/2) {
 			// The terms cancel to below what the averages resolve: zero
 			// to within 10^−digits of their size (h of a scale-invariant σ).
-			*dst[j] = exact(new(big.Float), digits)
+			*dst[j] = calc.Exact(new(big.Float), digits)
 			continue
 		}
-		if *dst[j], err = agreeing(name, vals[0][j], vals[1][j], digits); err != nil {
+		if *dst[j], err = calc.Agreeing(name, vals[0][j], vals[1][j], digits); err != nil {
 			return QuantitiesDigits{}, fmt.Errorf("recursions: %s at K = %s: %w", name, ratG(K), err)
 		}
 	}

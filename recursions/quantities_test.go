@@ -38,7 +38,7 @@ func TestQuantitiesAtDigits(t *testing.T) {
 		pairs := []struct {
 			name string
 			f    float64
-			d    Certified
+			d    calc.Certified
 		}{
 			{"g", fq.G, dq.G}, {"g'", fq.GPrime, dq.GPrime}, {"χ∥", fq.ChiPar, dq.ChiPar}, {"χ∥z", fq.ChiParZ, dq.ChiParZ},
 			{"χ⊥", fq.ChiPerp, dq.ChiPerp}, {"h", fq.H, dq.H}, {"j", fq.J, dq.J}, {"vertex", fq.Vertex, dq.Vertex}, {"g''", fq.GPrime2, dq.GPrime2},

@@ -12,13 +12,13 @@ import (
 // ScaleInvariantDigits is the scale-invariant class (5.58)–(5.67), (5.163)
 // to a requested number of significant digits.
 type ScaleInvariantDigits struct {
-	APlus, AMinus, A2, A4 Certified
+	APlus, AMinus, A2, A4 calc.Certified
 	// CW = 1/A₂ (C_b = 0).
-	CW Certified
+	CW calc.Certified
 	// RhoKink is (1/π)(a₊ − a₋)²/(a₊² + a₋²) (5.163).
-	RhoKink Certified
+	RhoKink calc.Certified
 	// Vertex is 3A₄/A₂² − 1 (5.120).
-	Vertex Certified
+	Vertex calc.Certified
 }
 
 // scaleInvAt returns a₊, a₋, A₂, A₄, C_W, ρ_kink and the vertex coefficient
@@ -63,9 +63,9 @@ func ScaleInvariantDigitsOf(sigma calc.Expr, digits int) (*ScaleInvariantDigits,
 		return nil, err
 	}
 	s := &ScaleInvariantDigits{}
-	dst := []*Certified{&s.APlus, &s.AMinus, &s.A2, &s.A4, &s.CW, &s.RhoKink, &s.Vertex}
+	dst := []*calc.Certified{&s.APlus, &s.AMinus, &s.A2, &s.A4, &s.CW, &s.RhoKink, &s.Vertex}
 	for i, name := range []string{"a₊", "a₋", "A₂", "A₄", "C_W", "ρ_kink", "3A₄/A₂² − 1"} {
-		if *dst[i], err = agreeing(name, lo[i], hi[i], digits); err != nil {
+		if *dst[i], err = calc.Agreeing(name, lo[i], hi[i], digits); err != nil {
 			return nil, fmt.Errorf("recursions: scale-invariant class: %w", err)
 		}
 	}

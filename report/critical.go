@@ -86,31 +86,29 @@ func floatRows(a Activation, an *recursions.Analysis, digits int) *analysis {
 	return res
 }
 
-func certCell(c recursions.Certified) Cell { return BigCell(c.V, c.Digits) }
-
 func digitsRows(a Activation, ad *recursions.AnalysisDigits) *analysis {
 	res := &analysis{act: a, an: ad.Analysis}
 	if si := ad.ScaleInvariant; si != nil {
 		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: AnnotationCell("any"),
-			cb: IntCell(0), cw: certCell(si.CW), stability: recursions.MarginalLine,
+			cb: IntCell(0), cw: CertifiedCell(si.CW), stability: recursions.MarginalLine,
 			x: scaleInvariantExponents(ad.Analysis.ScaleInvariant.RhoKink), physical: true})
 	}
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
-		r := criticalRow{act: a, class: fp.Class, k: certCell(p.K), cb: certCell(p.Cb), cw: certCell(p.CW), stability: fp.Stability, physical: fp.Physical}
+		r := criticalRow{act: a, class: fp.Class, k: CertifiedCell(p.K), cb: CertifiedCell(p.Cb), cw: CertifiedCell(p.CW), stability: fp.Stability, physical: fp.Physical}
 		switch fp.Class {
 		case recursions.ClassKinkedLinear:
-			r.a32, r.x = certCell(p.A32), kinkedExponents(ad.Analysis.Kinked)
+			r.a32, r.x = CertifiedCell(p.A32), kinkedExponents(ad.Analysis.Kinked)
 		case recursions.ClassKZero:
-			r.a1 = certCell(p.A1)
+			r.a1 = CertifiedCell(p.A1)
 			pp := ad.Taylor.PPerp
 			v := 0.0
 			if pp.V != nil {
 				v, _ = pp.V.Float64()
 			}
-			r.x = kZeroExponents(fp.A1, expo{v, pp.V != nil, certCell(pp)})
+			r.x = kZeroExponents(fp.A1, expo{v, pp.V != nil, CertifiedCell(pp)})
 		default:
-			r.a1 = certCell(p.A1)
+			r.a1 = CertifiedCell(p.A1)
 			if fp.Stability.HalfStable() {
 				r.x = halfStableExponents()
 			}

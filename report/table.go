@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"critcalc/calc"
 )
 
 // Table is a table of results: a title, columns, rows of cells and
@@ -79,7 +81,7 @@ func FloatCell(v float64, digits int) Cell {
 		return TextCell("−∞")
 	}
 	d := max(1, min(digits, 15))
-	return Cell{Kind: Number, S: trimExp(strconv.FormatFloat(v, 'g', d, 64)), Digits: d}
+	return Cell{Kind: Number, S: calc.FormatFloat64(v, d), Digits: d}
 }
 
 // BigCell returns v with digits significant digits; a nil v is an empty
@@ -88,33 +90,15 @@ func BigCell(v *big.Float, digits int) Cell {
 	if v == nil || digits < 1 {
 		return Cell{}
 	}
-	return Cell{Kind: Number, S: trimExp(v.Text('g', digits)), Digits: digits}
+	return Cell{Kind: Number, S: calc.FormatSignificant(v, digits), Digits: digits}
 }
+
+// CertifiedCell returns c with its certified digits; a c without a value
+// is an empty cell.
+func CertifiedCell(c calc.Certified) Cell { return BigCell(c.V, c.Digits) }
 
 // IntCell returns an exact integer.
 func IntCell(i int) Cell {
 	s := strconv.Itoa(i)
 	return Cell{Kind: Number, S: s, Digits: len(strings.TrimPrefix(s, "-"))}
-}
-
-// trimExp writes exponents without '+' or zero padding ("1e+05" → "1e5",
-// "2.5e-06" → "2.5e-6"), a form that JSON and critcalc both read.
-func trimExp(s string) string {
-	i := strings.IndexByte(s, 'e')
-	if i < 0 {
-		return s
-	}
-	mant, exp := s[:i+1], s[i+1:]
-	sign := ""
-	if exp != "" && (exp[0] == '+' || exp[0] == '-') {
-		if exp[0] == '-' {
-			sign = "-"
-		}
-		exp = exp[1:]
-	}
-	exp = strings.TrimLeft(exp, "0")
-	if exp == "" {
-		exp = "0"
-	}
-	return mant + sign + exp
 }

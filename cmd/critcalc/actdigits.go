@@ -8,7 +8,7 @@ import (
 
 // certNum formats a certified value with the digits that are certified;
 // an unset value becomes null.
-func certNum(c recursions.Certified) jsonNum { return bigNum(c.V, c.Digits) }
+func certNum(c calc.Certified) jsonNum { return bigNum(c.V, c.Digits) }
 
 // actDigitsReport is the report of the high-precision analysis ad: every
 // critical value printed with its certified digits.

@@ -3,7 +3,8 @@ package main
 import (
 	"math"
 	"math/big"
-	"strconv"
+
+	"critcalc/calc"
 )
 
 // jsonNum is a number already formatted with the requested significant
@@ -25,7 +26,7 @@ func bigNum(v *big.Float, d int) jsonNum {
 	if v == nil {
 		return ""
 	}
-	return jsonNum(trimExp(v.Text('g', d)))
+	return jsonNum(calc.FormatSignificant(v, d))
 }
 
 // floatNum formats a float64 with at most d significant digits (and at
@@ -34,28 +35,5 @@ func floatNum(v float64, d int) jsonNum {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		return ""
 	}
-	return jsonNum(trimExp(strconv.FormatFloat(v, 'g', min(d, 15), 64)))
-}
-
-// trimExp writes exponents without a leading '+' or zero padding
-// ("1e+05" → "1e5"), which JSON and critcalc's parser both read.
-func trimExp(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] != 'e' {
-			continue
-		}
-		mant, exp := s[:i+1], s[i+1:]
-		sign := ""
-		if exp[0] == '+' || exp[0] == '-' {
-			if exp[0] == '-' {
-				sign = "-"
-			}
-			exp = exp[1:]
-		}
-		for len(exp) > 1 && exp[0] == '0' {
-			exp = exp[1:]
-		}
-		return mant + sign + exp
-	}
-	return s
+	return jsonNum(calc.FormatFloat64(v, min(d, 15)))
 }

@@ -1,0 +1,151 @@
+package calc
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+)
+
+// Certified is a computed value with the number of its leading significant
+// digits that are certified: either two independent computations at
+// different working precisions agree on them (Agreeing), or the whole
+// interval that the value's error bound allows rounds to them (Bounded,
+// FromFloat64). A value whose error bound contains 0 is certified as 0
+// (V = 0): its sign and digits are unknown, its size is below the bound.
+//
+// Every number critcalc prints goes through Certified.Text (or
+// FormatSignificant for a value whose digits are set by its caller): the
+// printed digits follow from the certificate by that one rule.
+type Certified struct {
+	V *big.Float
+	// Digits is how many significant digits of V are certified.
+	Digits int
+}
+
+// Exact returns v with all digits digits certified.
+func Exact(v *big.Float, digits int) Certified { return Certified{V: v, Digits: digits} }
+
+// IsZero reports whether c is (certified to be) 0.
+func (c Certified) IsZero() bool { return c.V != nil && c.V.Sign() == 0 }
+
+// Text returns c written with its certified digits by FormatSignificant
+// ("" when c holds no value).
+func (c Certified) Text() string {
+	if c.V == nil || c.Digits < 1 {
+		return ""
+	}
+	return FormatSignificant(c.V, c.Digits)
+}
+
+// Float64 returns the value rounded to a float64.
+func (c Certified) Float64() float64 {
+	if c.V == nil {
+		return math.NaN()
+	}
+	f, _ := c.V.Float64()
+	return f
+}
+
+// FormatSignificant writes v rounded to d significant digits in the one
+// form critcalc prints everywhere: Go's %g with exponents that have no '+'
+// and no zero padding ("1.5", "-0.25", "1.234e5", "2.5e-6"), which JSON and
+// critcalc's own parser both read. Zero is "0", never "-0".
+func FormatSignificant(v *big.Float, d int) string {
+	if v.Sign() == 0 {
+		return "0"
+	}
+	return trimExponent(v.Text('g', max(1, d)))
+}
+
+// FormatFloat64 is FormatSignificant for a float64, with at most 17
+// significant digits (all a float64 holds).
+func FormatFloat64(v float64, d int) string {
+	return FormatSignificant(new(big.Float).SetFloat64(v), min(d, 17))
+}
+
+// trimExponent rewrites an exponent "e+05" as "e5" and "e-06" as "e-6".
+func trimExponent(s string) string {
+	i := strings.IndexByte(s, 'e')
+	if i < 0 {
+		return s
+	}
+	mant, exp := s[:i+1], s[i+1:]
+	sign := ""
+	if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+		if exp[0] == '-' {
+			sign = "-"
+		}
+		exp = exp[1:]
+	}
+	exp = strings.TrimLeft(exp, "0")
+	if exp == "" {
+		exp = "0"
+	}
+	return mant + sign + exp
+}
+
+// Agreeing returns hi with the largest number of significant digits, at
+// most digits, to which lo and hi round alike. Two zeros agree to every
+// digit. When not even one digit agrees it returns a *NotCertifiedError
+// naming the quantity.
+func Agreeing(name string, lo, hi *big.Float, digits int) (Certified, error) {
+	if lo.Sign() == 0 && hi.Sign() == 0 {
+		return Exact(hi, digits), nil
+	}
+	for d := digits; d >= 1; d-- {
+		if lo.Sign() != 0 && hi.Sign() != 0 && lo.Text('e', d-1) == hi.Text('e', d-1) {
+			return Certified{V: hi, Digits: d}, nil
+		}
+	}
+	return Certified{}, &NotCertifiedError{Digits: digits, X: name,
+		Last: fmt.Sprintf("%s at one precision and %s at a higher one", lo.Text('g', 10), hi.Text('g', 10))}
+}
+
+// Bounded returns v with the largest number of significant digits, at most
+// digits, to which every number within the relative error rel of v rounds
+// alike: both ends of the interval v(1 ± rel) round to the same digits.
+// When not even one digit is certified it returns a *NotCertifiedError
+// naming the quantity.
+func Bounded(name string, v *big.Float, rel float64, digits int) (Certified, error) {
+	if v.Sign() == 0 || math.IsInf(rel, 0) || math.IsNaN(rel) {
+		return Certified{}, &NotCertifiedError{Digits: digits, X: name,
+			Last: fmt.Sprintf("%s with a relative error bound of %g", v.Text('g', 10), rel)}
+	}
+	d := new(big.Float).SetPrec(v.Prec()).Mul(v, new(big.Float).SetFloat64(math.Abs(rel)))
+	lo := new(big.Float).SetPrec(v.Prec()).Sub(v, d)
+	hi := new(big.Float).SetPrec(v.Prec()).Add(v, d)
+	c, err := Agreeing(name, lo, hi, digits)
+	if err != nil {
+		return Certified{}, err
+	}
+	return Certified{V: v, Digits: c.Digits}, nil
+}
+
+// FromFloat64 certifies a float64 result v with the absolute error bound
+// absErr to at most digits significant digits (and at most 17): a v within
+// absErr of 0 is certified as 0; otherwise v keeps the digits on which
+// v − absErr and v + absErr round alike. A non-finite v or bound, or a
+// bound that leaves not one digit, is a *NotCertifiedError naming the
+// quantity.
+func FromFloat64(name string, v, absErr float64, digits int) (Certified, error) {
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.IsNaN(absErr) || math.IsInf(absErr, 0) || absErr < 0 {
+		return Certified{}, &NotCertifiedError{Digits: digits, X: name, Last: fmt.Sprintf("%g ± %g", v, absErr)}
+	}
+	digits = min(digits, 17)
+	if math.Abs(v) <= absErr {
+		return Exact(new(big.Float), digits), nil
+	}
+	bv := new(big.Float).SetFloat64(v)
+	if absErr == 0 {
+		return Exact(bv, digits), nil
+	}
+	e := new(big.Float).SetFloat64(absErr)
+	lo := new(big.Float).SetPrec(64).SetMode(big.ToNegativeInf).Sub(bv, e)
+	hi := new(big.Float).SetPrec(64).SetMode(big.ToPositiveInf).Add(bv, e)
+	c, err := Agreeing(name, lo, hi, digits)
+	if err != nil {
+		return Certified{}, err
+	}
+	return Certified{V: bv, Digits: c.Digits}, nil
+}
