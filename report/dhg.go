@@ -318,7 +318,7 @@ func (b *dhgBuilder) footnotes(acts []Activation) {
 	}
 	if b.geluUsed {
 		t.Footnotes = append(t.Footnotes,
-			"Correction (DHG eqs 165–169, seed digest Part 4 item 2): at GELU's half-stable point the quadratic coefficient is ã₁ = −0.000143626, not the printed +0.00014, so δK ≈ +6962.5/ℓ (approach from above) and the APJN grows as ℓ to the power +64.98 (ζ = −64.98), where DHG prints δK ≈ −7142.9/ℓ and ζ = 66.668.")
+			"Correction (DHG eqs 165–169; see README Corrections): at GELU's half-stable point the quadratic coefficient is ã₁ = −0.000143626, not the printed +0.00014, so δK ≈ +6962.5/ℓ (approach from above) and the APJN grows as ℓ to the power +64.98 (ζ = −64.98), where DHG prints δK ≈ −7142.9/ℓ and ζ = 66.668.")
 	}
 	t.Footnotes = append(t.Footnotes,
 		"χ_J = σ_w²⟨φ'²⟩ + μ² for vanilla and res networks: DHG eq 11 prints σ_w² twice; every later use (App. D eq 30, I.2, J.2, K.2) has one factor.")
@@ -332,7 +332,7 @@ func (b *dhgBuilder) footnotes(acts []Activation) {
 	}
 	if len(bn) > 0 {
 		t.Footnotes = append(t.Footnotes, fmt.Sprintf(
-			"BatchNorm (large batch, μ < 1): χ_J* = (1 − μ²)⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²) + μ² ≥ 1 for every (σ_w², σ_b²) (Model.BatchNormChiJ; at μ = 0: %s). Correction (DHG eq 26, seed digest Part 4 item 1): for ReLU it is π(1 − μ²)/(π − 1) + μ² = %s at μ = 0 (apjn.ReLUBatchNormChiJ, AutoInit eq 38); DHG prints π²(1 − μ²)/(π − 1)² + μ² = %s.",
+			"BatchNorm (large batch, μ < 1): χ_J* = (1 − μ²)⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²) + μ² ≥ 1 for every (σ_w², σ_b²) (Model.BatchNormChiJ; at μ = 0: %s). Correction (DHG eq 26; see README Corrections): for ReLU it is π(1 − μ²)/(π − 1) + μ² = %s at μ = 0 (apjn.ReLUBatchNormChiJ, AutoInit eq 38); DHG prints π²(1 − μ²)/(π − 1)² + μ² = %s.",
 			strings.Join(bn, ", "), FloatCell(apjn.ReLUBatchNormChiJ(0), b.digits).S,
 			FloatCell(math.Pi*math.Pi/((math.Pi-1)*(math.Pi-1)), b.digits).S))
 	}

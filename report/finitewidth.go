@@ -18,8 +18,8 @@ const finiteWidthDigits = 10
 // class: the normalized vertex V/(nK²) = c_V ℓ/n (5.130)–(5.131), the
 // finite-width tuning c_b{1}, c_W{1} (5.142), the bare NLO metric G{1} at
 // large depth (5.134) and the renormalized one G{1}·ℓ, recomputed from
-// (5.94) and (5.127), beside the value of (5.143) as printed (seed digest,
-// Part 4 item 3: for tanh 89/72, printed 13/12). digits is 1 to
+// (5.94) and (5.127), beside the value of (5.143) as printed (corrected,
+// see README Corrections: for tanh 89/72, printed 13/12). digits is 1 to
 // Float64Digits.
 func FiniteWidthTable(acts []Activation, digits int) (*Table, error) {
 	if digits < 1 || digits > Float64Digits {
@@ -66,7 +66,7 @@ func FiniteWidthTable(acts []Activation, digits int) (*Table, error) {
 	t.Footnotes = []string{
 		"Scale-invariant class: V^(ℓ) = (ℓ − 1)(3A₄/A₂² − 1)K*² (5.120), so V/(nK²) ≈ (3A₄/A₂² − 1)ℓ/n (5.130); G{1} ≡ 0 (5.118) and no tuning is needed, c_W{1} = 0.",
 		"K* = 0 class (a₁ < 0): V ≈ 2/(3a₁²ℓ) and K ≈ 1/(−a₁ℓ) give V/(nK²) ≈ (2/3)ℓ/n (5.131); G{1} → −1/(3(−a₁)) (5.134); with c_b{1} = 0, c_W{1} = (2/3)c_W{0} (5.142) G{1}·ℓ → (84a₁² − a₂ − 90a₁b₁)/(3a₁³), from matching the 1/ℓ² terms of (5.94) and (5.127) and confirmed by iterating (5.108)–(5.110) with (5.140) (tanh: G{1}·ℓ = 1.2359 at ℓ = 10⁵ → 89/72).",
-		"Correction: (5.143) prints G{1}·ℓ = (2/3)(3a₂ − a₁²)/(−a₁)³ (tanh: 13/12), which the iteration of the book's own recursions contradicts (seed digest, Part 4 item 3); it is shown as printed.",
+		"Correction: (5.143) prints G{1}·ℓ = (2/3)(3a₂ − a₁²)/(−a₁)³ (tanh: 13/12), which the iteration of the book's own recursions (5.108)–(5.110), (5.140) contradicts (see README Corrections); it is shown as printed.",
 		fmt.Sprintf("Coefficients from float64 Taylor coefficients a₁, a₂, b₁ (5.86)–(5.88), shown with at most %d significant digits.", d),
 	}
 	if len(without) > 0 {

@@ -22,9 +22,10 @@ func init() {
 		detail: `For z⁰ = √(1/n_in)W⁰x, z^ℓ = √(C_W/n)W^ℓσ(z^{ℓ−1}) (ℓ = 1…d), z_out =
 √(1/n)W_out z^d with iid N(0, 1) weights and no biases, ln‖z_out‖² = G +
 ln χ²_{n_out} + ln(‖x‖²/n_in) with G = ln[(‖z^d‖²/n)/(‖x‖²/n_in)]
-approximately N(−β/2, β), β = 2/n + 5d/n (seed S4, Theorem 2). Prints β, the
-log-Gaussian moments, and the exact finite-width E[G], Var[G] of the product
-representation (package loggauss). --widths gives the hidden widths n₀ … n_d
+approximately N(−β/2, β), β = 2/n + 5d/n (log-Gaussian notes, Theorem 2;
+see README References). Prints β, the log-Gaussian moments, and the exact
+finite-width E[G], Var[G] of the product representation (package
+loggauss). --widths gives the hidden widths n₀ … n_d
 (the 2/n term belongs to the last one); --alpha, --lambda the residual
 network z^ℓ = αz^{ℓ−1} + λ√(2/n)W^ℓσ(z^{ℓ−1}) (variance only); --act a
 scale-invariant σ at C_W = 1/A₂ (default relu).
