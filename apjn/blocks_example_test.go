@@ -7,8 +7,8 @@ import (
 	"critcalc/calc"
 )
 
-// ResMLP with ReLU, μ = 1 and LayerScale 𝓔 = 0.1 (AutoInit eq 72, digest
-// S2-7): the kernel grows without bound and the block APJN is
+// ResMLP with ReLU, μ = 1 and LayerScale 𝓔 = 0.1 (AutoInit eq 72): the
+// kernel grows without bound and the block APJN is
 // (1 + 𝓔²σ_w²)(1 + ½𝓔²σ_w⁴), slightly chaotic.
 func ExampleNewResMLP() {
 	m, _ := apjn.NewResMLP(calc.MustParse("relu"), 0.1)

@@ -53,13 +53,13 @@
 // algebraic decay, ζ < 0 algebraic growth; growth exponents are also returned
 // as Growth = −ζ so that no sign has to be guessed.
 //
-// Corrections to printed values (seed digest Part 4): χ_𝒥 = σ_w²⟨φ'²⟩ (DHG
+// Corrections to printed values (see README Corrections): χ_𝒥 = σ_w²⟨φ'²⟩ (DHG
 // eq 11 prints σ_w² twice); the large-batch BatchNorm APJN of ReLU is
 // π(1−μ²)/(π−1) + μ² (DHG eq 26 prints π²(1−μ²)/(π−1)² + μ²); the quadratic
 // coefficient of GELU's half-stable critical point is ã₁ = −1.436×10⁻⁴ (DHG
 // eq 165 prints +0.00014), so the APJN there grows as l^{+64.98} instead of
 // decaying as l^{−66.668}; Pre-LN + residual uses A = σ_w²⟨φ'²⟩ (Theorem 1.3,
-// not App. F.5). ResMLP (AutoInit App. D, digest Part 4 item 22): fan-in
+// not App. F.5). ResMLP (AutoInit App. D.1, eqs 67 and 71): fan-in
 // variances σ_w²/N², σ_w²/d, σ_w²/(4d) (printed σ_w²/N, σ_w²/√d, σ_w²/√(4d));
 // the constant of the ReLU kernel map (67) is (1 + μ² + ½𝓔²σ_w⁴)𝓔²σ_b² +
 // ½𝓔²σ_w²σ_b² (printed with ½σ_w² for ½𝓔²σ_w⁴); in (71) the last σ_b² lies

@@ -120,5 +120,5 @@ func (m *Model) PreLNCorrelationLength(sw2, sb2, mu float64) (chi, xi float64) {
 
 // BatchNormGrowth returns the exponent of 𝒥^{l0,l} ∝ l^p for a pre-BN
 // network with μ = 1: D^ℓ grows by σ_w²Var₁φ per layer, so χ_𝒥^ℓ = 1 +
-// p/(c + ℓ) with p = ⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²) (ReLU: π/(π − 1), digest S0-30).
+// p/(c + ℓ) with p = ⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²) (ReLU: π/(π − 1); DHG eq 27 gives only 1 + O(1/l)).
 func (m *Model) BatchNormGrowth() float64 { return m.dphi2 / (m.phi2 - m.phi1*m.phi1) }

@@ -5,11 +5,12 @@ import (
 	"testing"
 )
 
-// TestExponents checks App. G exponents: erf at (π/4, 0) has ζ = 1 (DHG eq
-// 133, digest S0-10); GELU's critical point #2 has ã₁ = −1.4362641873e−4
-// (digest S0-21, PDLT's ã₁; rel 1e-7) and dχ_𝒥/d𝒦 = 0.0093335405 (S0-23,
-// 10 decimals), so 𝒥 ∝ l^{+64.98} (ζ = −64.98, S0-23 corrected; DHG eq 169
-// prints ζ = 66.668 from the wrong-signed +0.00014).
+// TestExponents checks App. G exponents: erf at (π/4, 0) has ζ = 1 (DHG eqs
+// 128–133); GELU's critical point #2 has ã₁ = −1.4362641873e−4 (DHG eq 165
+// corrected, = PDLT's ã₁ of §5.3.4; rel 1e-7) and dχ_𝒥/d𝒦 = 0.0093335405
+// (the slope behind DHG eq 167, 10 decimals), so 𝒥 ∝ l^{+64.98} (ζ = −64.98, DHG eq 169
+// corrected; see README Corrections: DHG prints ζ = 66.668 from the
+// wrong-signed +0.00014).
 func TestExponents(t *testing.T) {
 	m := model(t, "erf", Vanilla)
 	e, err := m.CriticalExponent(Params{SW2: math.Pi / 4}, 0)
@@ -33,10 +34,10 @@ func TestExponents(t *testing.T) {
 }
 
 // TestBatchNorm checks the large-batch pre-BN ReLU APJN π(1−μ²)/(π−1) + μ²
-// (AutoInit eq 38; digest S0-29, S2-2: μ = 0 gives 1.4669422069 [V]); DHG eq
-// 26 prints π²(1−μ²)/(π−1)² + μ² = 2.1519194385 at μ = 0, recorded here as
-// the printed value the recursion must not reproduce. μ = 1 grows as
-// l^{π/(π−1)} (S0-30).
+// (AutoInit eq 38: μ = 0 gives 1.4669422069); DHG eq 26 (corrected; see
+// README Corrections) prints π²(1−μ²)/(π−1)² + μ² = 2.1519194385 at μ = 0,
+// recorded here as the printed value the recursion must not reproduce. μ = 1 grows as
+// l^{π/(π−1)} (DHG eq 27, AutoInit eq 39: 1 + O(1/l)).
 func TestBatchNorm(t *testing.T) {
 	const printed = 2.1519194385
 	m := model(t, "relu", BN)
@@ -59,10 +60,10 @@ func TestBatchNorm(t *testing.T) {
 }
 
 // TestPreLNGrowth checks Pre-LN + residual at μ = 1: the iterated log 𝒥
-// equals the exact Gamma-function product (digest S0-28 [D]) to 1e-10, and
-// the exponents A/B at σ_b = 0 are ReLU 1, erf 1.2257000038, GELU
-// 1.0720315984 (S0-28, 10 decimals); Theorem 1.3's χ_𝒥* for μ < 1 matches the
-// recursion's fixed point.
+// equals the exact Gamma-function product (DHG Remark 5.3, App. F.6) to
+// 1e-10, and the exponents A/B at σ_b = 0 are ReLU 1, erf 1.2257000038,
+// GELU 1.0720315984 (derived from DHG eqs 134 and 170; 10 decimals);
+// Theorem 1.3's χ_𝒥* for μ < 1 matches the recursion's fixed point.
 func TestPreLNGrowth(t *testing.T) {
 	for _, tt := range []struct {
 		expr string
@@ -97,7 +98,7 @@ func TestPreLNGrowth(t *testing.T) {
 
 // TestErfSubcritical checks Theorem 4.3 (erf, μ = 1): c̃ = 2/π, λ = π²/16 at
 // (σ_w², σ_b²) = (1, 0), c̃ = 0.9003163162, λ = 0.3084251375 at (2, 0)
-// (digest S0-14 [D]); the iterated log 𝒥^{1,l} − 2c̃√l stays O(log l): within
+// (derived from DHG Theorem 4.3, eqs 144–147); the iterated log 𝒥^{1,l} − 2c̃√l stays O(log l): within
 // 2·log l at l = 10⁴ (a bound, not a fit).
 func TestErfSubcritical(t *testing.T) {
 	for _, tt := range []struct{ sw2, c, lambda float64 }{{1, 2 / math.Pi, math.Pi * math.Pi / 16}, {2, 0.9003163162, 0.3084251375}} {

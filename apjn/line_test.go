@@ -20,7 +20,7 @@ func model(t testing.TB, expr string, a Arch) *Model {
 func near(got, want, rel float64) bool { return math.Abs(got-want) <= rel*math.Abs(want) }
 
 // TestErfCriticalLine checks DHG eq 126 (μ = 0) and eq 142 (μ = 0.5) against
-// the seed digest S0-11 and S0-12 ([D], 10 decimals: abs 6e-11), and
+// values derived from those equations (10 decimals: abs 6e-11), and
 // each closed-form point against root finding in σ_b² on the recursion
 // (CriticalSB2) to 1e-12.
 func TestErfCriticalLine(t *testing.T) {
@@ -66,8 +66,8 @@ func TestErfCriticalLine(t *testing.T) {
 // TestGELUCriticalLine checks DHG's parametric line (157), (158) and its
 // residual form (179), (180): at every (σ_w², σ_b²) it gives, the recursion's
 // fixed point is the parameter 𝒦* and χ_𝒥* = 1 (1e-12). At 𝒦* = (3+√17)/2 it
-// is the critical point #2, digest S0-19: σ_w² = 1.9830582574, σ_b² =
-// 0.1729223908 (10 decimals [V]).
+// is the critical point #2 (DHG eqs 157–162; = PDLT (5.105)): σ_w² =
+// 1.9830582574, σ_b² = 0.1729223908 (10 decimals).
 func TestGELUCriticalLine(t *testing.T) {
 	for _, mu := range []float64{0, 0.5} {
 		arch := Vanilla
@@ -104,9 +104,9 @@ func TestGELUCriticalLine(t *testing.T) {
 // line σ_w² = 2(1 − μ²) (DHG eqs 101, 115) at σ_b² = 0 is found by the scan
 // only as a whole line, so σ_b² > 0 is used where χ_𝒥 = σ_w²/2 + μ² is still
 // independent of 𝒦 — but 𝒦 diverges, so ReLU is tested through its LN
-// lines; erf's line is inverted (S0-11, σ_w = 1.5); the LayerNorm lines have
+// lines; erf's line is inverted (eq 126, σ_w = 1.5); the LayerNorm lines have
 // σ_b²/σ_w² = ⟨φ'²⟩₁ − ⟨φ²⟩₁ (eqs 135, 171: erf 0.3238070109², GELU
-// 0.1750125226², [V] 10 decimals) for every μ < 1 (eq 149, 186).
+// 0.1750125226², 10 decimals) for every μ < 1 (eq 149, 186).
 func TestCriticalSW2(t *testing.T) {
 	tests := []struct {
 		expr  string
@@ -117,14 +117,14 @@ func TestCriticalSW2(t *testing.T) {
 		rel   float64
 		label string
 	}{
-		{"erf", Vanilla, 0, 0.7168483070 * 0.7168483070, 2.25, 1e-9, "S0-11 erf line, eq 126"},
-		{"erf", LNPre, 0, 0.3238070109 * 0.3238070109, 1, 1e-9, "S0-15 erf LN-pre, eq 135"},
-		{"erf", PreLNRes, 0.5, 0.3238070109 * 0.3238070109, 1, 1e-9, "S0-15 erf Pre-LN+res, eq 149"},
-		{"gelu", LNPre, 0, 0.1750125226 * 0.1750125226, 1, 1e-9, "S0-24 GELU LN-pre, eq 171"},
-		{"gelu", PreLNRes, 0.3, 0.1750125226 * 0.1750125226, 1, 1e-9, "S0-24 GELU Pre-LN+res, eq 186"},
-		{"relu", LNPost, 0, 1 / (math.Pi - 1), 1, 1e-12, "S0-5 ReLU LN-post, eq 111"},
-		{"erf", LNPost, 0, 0.5405256637 * 0.5405256637, 1, 1e-9, "S0-17 erf LN-post, eq 138"},
-		{"gelu", LNPost, 0, 0.5883992074 * 0.5883992074, 1, 1e-9, "S0-26 GELU LN-post, eq 175"},
+		{"erf", Vanilla, 0, 0.7168483070 * 0.7168483070, 2.25, 1e-9, "DHG eq 126, erf line"},
+		{"erf", LNPre, 0, 0.3238070109 * 0.3238070109, 1, 1e-9, "DHG eq 135, erf LN-pre"},
+		{"erf", PreLNRes, 0.5, 0.3238070109 * 0.3238070109, 1, 1e-9, "DHG eq 149, erf Pre-LN+res"},
+		{"gelu", LNPre, 0, 0.1750125226 * 0.1750125226, 1, 1e-9, "DHG eq 171, GELU LN-pre"},
+		{"gelu", PreLNRes, 0.3, 0.1750125226 * 0.1750125226, 1, 1e-9, "DHG eq 186, GELU Pre-LN+res"},
+		{"relu", LNPost, 0, 1 / (math.Pi - 1), 1, 1e-12, "DHG eq 111, ReLU LN-post"},
+		{"erf", LNPost, 0, 0.5405256637 * 0.5405256637, 1, 1e-9, "DHG eq 138, erf LN-post"},
+		{"gelu", LNPost, 0, 0.5883992074 * 0.5883992074, 1, 1e-9, "DHG eq 175, GELU LN-post"},
 	}
 	for _, tt := range tests {
 		m := model(t, tt.expr, tt.arch)
@@ -156,7 +156,7 @@ func TestCriticalSW2(t *testing.T) {
 
 // TestIterateAtCriticality iterates the recursion 10⁵ layers from the first
 // layer at critical points of the closed-form lines: χ_𝒥 stays within 1e-12
-// of 1 (erf S0-11 σ_w = 1.2, GELU line 𝒦* = 5 > (3+√17)/2, where χ_𝒦* < 1 and the fixed point attracts, ReLU LN-post eq 111).
+// of 1 (erf eq 126 σ_w = 1.2, GELU line 𝒦* = 5 > (3+√17)/2, where χ_𝒦* < 1 and the fixed point attracts, ReLU LN-post eq 111).
 func TestIterateAtCriticality(t *testing.T) {
 	erfSB2, _, _ := ErfCriticalSB2(1.44, 0)
 	gw, gb := GELUCriticalLine(5, 0)

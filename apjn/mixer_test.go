@@ -126,8 +126,8 @@ func TestMixerPreLNReduction(t *testing.T) {
 // TestMixerReLUClosedForm checks the fixed point of the ReLU Mixer at σ_b² = 0
 // against ReLUMixerChiJ (1e-12), reached both from Model.At and by iterating
 // the block recursion 60 blocks (χ_𝒥^ℓ − χ_𝒥* ∝ μ^{4ℓ}). At μ = 0 it is
-// π/(π − 1) = 1.4669422069 (digest S2-2, the same number as ReLU's pre-BN
-// APJN; 10 decimals).
+// π/(π − 1) = 1.4669422069 (the same number as ReLU's pre-BN APJN, AutoInit
+// eq 38; 10 decimals).
 func TestMixerReLUClosedForm(t *testing.T) {
 	m := model(t, "relu", Mixer)
 	if v := ReLUMixerChiJ(0); math.Abs(v-1.4669422069) > 5e-11 {

@@ -16,8 +16,8 @@ import (
 //	h' = 𝓔(W_g f + B_g) + μc             linear3 over channels, 4d → d
 //
 // with fan-in variances σ_w²/N², σ_w²/d, σ_w²/(4d) (AutoInit prints σ_w²/N,
-// σ_w²/√d, σ_w²/√(4d), digest Part 4 item 22) and bias variance σ_b². At
-// infinite width (N², d → ∞), eqs 58–65 with 𝒢(K) = ⟨φ²⟩_K for any φ,
+// σ_w²/√d, σ_w²/√(4d); corrected, see README Corrections) and bias variance
+// σ_b². At infinite width (N², d → ∞), eqs 58–65 with 𝒢(K) = ⟨φ²⟩_K for any φ,
 //
 //	𝒦_c = (μ² + 𝓔²σ_w²)𝒦^ℓ + 𝓔²σ_b²,  𝒦_e = σ_w²𝒦_c + σ_b²,
 //	𝒦^{ℓ+1} = μ²𝒦_c + 𝓔²(σ_w²⟨φ²⟩_{𝒦_e} + σ_b²),
@@ -141,8 +141,8 @@ func ReLUResMLPChiJ(sw2, mu, e float64) float64 {
 }
 
 // ReLUResMLPMap returns the slope a and intercept c of the ReLU ResMLP
-// kernel map 𝒦^{ℓ+1} = a𝒦^ℓ + c, AutoInit eq 67 corrected (digest Part 4
-// item 22): a = μ⁴ + μ²𝓔²σ_w² + ½μ²𝓔²σ_w⁴ + ½𝓔⁴σ_w⁶ (= eq 72) and
+// kernel map 𝒦^{ℓ+1} = a𝒦^ℓ + c, AutoInit eq 67 (corrected; see README
+// Corrections): a = μ⁴ + μ²𝓔²σ_w² + ½μ²𝓔²σ_w⁴ + ½𝓔⁴σ_w⁶ (= eq 72) and
 // c = (1 + μ² + ½𝓔²σ_w⁴)𝓔²σ_b² + ½𝓔²σ_w²σ_b². For a < 1 the fixed point is
 // 𝒦* = c/(1 − a).
 func ReLUResMLPMap(sw2, sb2, mu, e float64) (a, c float64) {

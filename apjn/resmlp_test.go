@@ -17,7 +17,7 @@ func resmlp(t testing.TB, expr string, e float64) *Model {
 	return m
 }
 
-// TestResMLPReLUGolden checks digest S2-7, AutoInit eq 72 for ReLU with
+// TestResMLPReLUGolden checks AutoInit eq 72 for ReLU with
 // μ = 1 and 𝓔 = 0.1: χ_𝒥 = (1 + 0.01σ_w²)(1 + 0.005σ_w⁴), 1.01505 at σ_w² = 1
 // and 1.0404 at σ_w² = 2 (exact decimals: 1.01·1.005 and 1.02²; tolerance
 // 1e-13). The recursion gives it at every kernel (ReLU's ⟨φ'²⟩ = ½), and
@@ -58,7 +58,7 @@ func TestResMLPReLUGolden(t *testing.T) {
 // corrected eq 67 (ReLUResMLPMap, 1e-13 relative), its fixed point found by
 // root finding against c/(1 − a) (1e-12), and that the printed constant of
 // eq 67, (1 + μ² + ½σ_w²)𝓔²σ_b² + ½𝓔²σ_w²σ_b², is not what the block
-// computes (digest Part 4 item 22).
+// computes (eq 67 corrected; see README Corrections).
 func TestResMLPReLUKernelMap(t *testing.T) {
 	tests := []struct{ sw2, sb2, mu, e float64 }{
 		{2, 0.3, 0.5, 0.5},

@@ -73,7 +73,7 @@ func TestCompareDetectsMismatch(t *testing.T) {
 
 // TestConfirmLinear checks the degenerate scale-invariant member σ = z
 // (ρ = 0, A₂ = A₄ = 1, C_W = 1): the polar angle is preserved (footnote 32
-// of §5.5), and V = 2(ℓ − 1)K*² (3A₄/A₂² − 1 = 2, digest S1-16).
+// of §5.5), and V = 2(ℓ − 1)K*² (3A₄/A₂² − 1 = 2, PDLT text after (5.120)).
 func TestConfirmLinear(t *testing.T) {
 	p, err := Predict(calc.MustParse("x"), 0, 1, 2)
 	if err != nil {

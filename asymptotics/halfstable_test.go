@@ -63,8 +63,8 @@ func (m chebMap) step(dk float64) float64 {
 }
 
 // TestConfirmHalfStableGELU confirms ΔK ≈ [1/(−ã₁)]/ℓ (5.103) for GELU at
-// its half-stable point K* = (3 + √17)/2 (digest S1-12, S1-14: ã₁ =
-// −1.4362641873e−4, attracting from above). The asymptotic regime needs
+// its half-stable point K* = (3 + √17)/2 ((5.105); PDLT §5.3.4 prints
+// −ã₁ = 1.43626419e−4: ã₁ = −1.4362641873e−4, attracting from above). The asymptotic regime needs
 // ΔK ≪ 0.5 (the trivial fixed point lies 0.53 below K*), so ℓ ≫ 10⁴; the
 // 4·10⁶ layers run on a Chebyshev interpolant of the exact map (40 nodes
 // on ΔK ∈ [0, 2], checked against the map to 2e-14 absolute) from
@@ -131,7 +131,7 @@ func confirmHalfStable(t *testing.T, hs halfStableCase) {
 }
 
 // TestConfirmHalfStableSWISH confirms ΔK ≈ [1/(−ã₁)]/ℓ (5.103) for SWISH
-// at its half-stable point K* = 14.3201736180 (digest S1-7, S1-9: ã₁ =
+// at its half-stable point K* = 14.3201736180 ((5.101), (5.102): ã₁ =
 // +2.8497921894e−6, attracting from below, so ΔK ≈ −3.5·10⁵/ℓ). The other
 // fixed point lies 0.27 above K*, so ã₂/ã₁ ≈ −3.7 and the regime needs
 // |ΔK| ≪ 0.27: 2·10⁷ layers of a Chebyshev interpolant (30 nodes on

@@ -30,12 +30,12 @@ func seriesByKey(t *testing.T, ss []Series, key string) Series {
 }
 
 // TestKZeroPredictionsTanh checks the coefficients for tanh (a₁ = −2,
-// a₂ = 17/3, b₁ = −2; PDLT text after (5.88), digest S1-1) against the
-// values the digest derives from PDLT's formulas: S1-20 (1/(−a₁) = 1/2),
-// S1-21 (5/24, 25/288, −25/288 in (5.94)), S1-22 (1/6, 5/72, −11/144 in
-// (5.127)), S1-23 (5/6 and 5/12 in (5.97), (5.99)), S1-24 (−1/6, (5.134)),
-// S1-18 (2/3, (5.131)) and S1-27 (89/72, the corrected (5.143); PDLT prints
-// 13/12). Exact rationals, so the tolerance is rounding only.
+// a₂ = 17/3, b₁ = −2; PDLT text after (5.88)) against the values PDLT's
+// formulas give for tanh: 1/(−a₁) = 1/2 in (5.92), 5/24, 25/288, −25/288 in
+// (5.94), 1/6, 5/72, −11/144 in (5.127), 5/6 and 5/12 in (5.97), (5.99),
+// −1/6 (5.134), 2/3 (5.131) and 89/72 ((5.143) corrected, see README
+// Corrections; PDLT prints 13/12). Exact rationals, so the tolerance is
+// rounding only.
 func TestKZeroPredictionsTanh(t *testing.T) {
 	ss, err := KZeroPredictions(-2, 17.0/3, -2)
 	if err != nil {
@@ -66,7 +66,7 @@ func TestKZeroPredictionsTanh(t *testing.T) {
 			t.Errorf("%s: coefficient of log^%d/ℓ^%g = %.17g, want %.17g", tt.key, tt.q, tt.power, got, tt.want)
 		}
 	}
-	// Exponents (digest S1-19): p₀ = 1, p∥ = 2, p⊥ = b₁/a₁ = 1, p_V = 1,
+	// Exponents ((5.92), (5.97), (5.99), (5.127), (5.134), (5.143)): p₀ = 1, p∥ = 2, p⊥ = b₁/a₁ = 1, p_V = 1,
 	// p₁ = 0 (bare) and 1 (renormalized); the scaling law p_V − 2p₀ = −1.
 	for key, p := range map[string]float64{"K": 1, "dK1": 2, "ddK2": 1, "V": 1, "G1": 0, "G1_ren": 1, "V_over_K2": -1} {
 		if got := seriesByKey(t, ss, key).Exponent; got != p {
@@ -76,7 +76,7 @@ func TestKZeroPredictionsTanh(t *testing.T) {
 }
 
 // TestKZeroPredictionsExponents checks p⊥ = b₁/a₁ for other members of the
-// class (digest S1-33: erf a₁ = b₁ = −2, sin a₁ = b₁ = −1, both odd so
+// class ((5.86), (5.88): erf a₁ = b₁ = −2, sin a₁ = b₁ = −1, both odd so
 // p⊥ = 1) and for an even part: σ = tanh z + z²/10 has σ₁ = 1, σ₂ = 1/5,
 // σ₃ = −2, so a₁ = −2 + (3/4)(1/25) = −1.97, b₁ = −2 + 1/25 = −1.96 (5.86),
 // (5.88), p⊥ = 196/197.
@@ -101,8 +101,9 @@ func TestKZeroPredictionsExponents(t *testing.T) {
 }
 
 // TestPredictionErrors checks that repelling or degenerate points and bad
-// inputs are errors, not series: SWISH (a₁ = 3/4, digest S1-6), GELU
-// (a₁ = 6/π, S1-11) and the shifted softplus (a₁ = 3/16, S1-33) at K* = 0.
+// inputs are errors, not series: SWISH (a₁ = 3/4) and GELU (a₁ = 6/π)
+// (PDLT §5.3.4: −a₁ < 0) and the shifted softplus (a₁ = 3/16, (5.86)) at
+// K* = 0.
 func TestPredictionErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name      string

@@ -11,6 +11,7 @@
 // initialisation (the auxiliary scalars multiply σ_w, so the effective variance
 // is (a_W σ_w)²); AutoInit prints its formulas in σ_w, converted here. The
 // rates (20) and (44) are the largest stable rates at t = 0 and equal exactly
-// twice the one-step rates (19) and (43) (seed digest Part 4 item 21): with
+// twice the one-step rates (19) and (43) (§2.1 speaks of optimal rates; see
+// README Corrections): with
 // the one-step rate a single update lands on 𝒥 = 1.
 package autoinit

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestRatesGolden checks the one-step and t = 0 maximal rates against the
-// seed digest §2.3 rows S2-5 (JLL, eqs 19, 20) and S2-6 (JSL, eqs 43, 44),
-// derived there from AutoInit's formulas for a_W(0) = 1 (𝒥₀ = σ_w²/2). The
+// TestRatesGolden checks the one-step and t = 0 maximal rates against
+// values derived from AutoInit's eqs 19, 20 (JLL) and eqs 43, 44 (JSL,
+// App. C.1) for a_W(0) = 1 (𝒥₀ = σ_w²/2). The
 // goldens have 10 decimals: tolerance 1e-10 absolute plus 1e-12 relative.
 func TestRatesGolden(t *testing.T) {
 	tests := []struct {
@@ -39,7 +39,7 @@ func TestRatesGolden(t *testing.T) {
 			t.Errorf("%v σ_w = %g: one-step %.10f, η₀ %.10f; want %.10f, %.10f", tt.loss, tt.sw, one, max0, tt.oneStep, tt.max0)
 		}
 		if math.Abs(max0-2*one) > 1e-14*max0 {
-			t.Errorf("%v σ_w = %g: η₀ = %v is not 2·η₁ = %v (digest Part 4 item 21)", tt.loss, tt.sw, max0, 2*one)
+			t.Errorf("%v σ_w = %g: η₀ = %v is not 2·η₁ = %v (AutoInit eqs 19, 20, 43, 44)", tt.loss, tt.sw, max0, 2*one)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Baseline for `critcalc beta --sim` and the sim package: the Monte-Carlo
-experiment of the log-Gaussian notes (seed 004, §1.1) with explicit weight
+experiment of the log-Gaussian notes (§1.1) with explicit weight
 matrices, as a user would write it in numpy: ReLU networks
 z0 = W0 x/sqrt(n_in), z^l = sqrt(2/n) W^l relu(z^{l-1}) (l = 1..d),
 z_out = W_out z^d/sqrt(n), iid N(0, 1) weights, no biases, ||x||^2/n_in = 1;

@@ -63,8 +63,8 @@ func TestCoefficientsClosedForms(t *testing.T) {
 			return 0
 		}, 1e-14},
 		// exp(x) = e^{1/2}·Σ He_k(x)/k! (the generating function), so
-		// E[e^x·he_k] = e^{1/2}/√(k!), and E[e^{2x}] = e² (digest §0.1:
-		// ⟨e^{2z}⟩ = e^{2K}; normalized κ(ρ) = e^{ρ−1}).
+		// E[e^x·he_k] = e^{1/2}/√(k!), and E[e^{2x}] = e² (⟨e^{2z}⟩ = e^{2K};
+		// Joudaki–Hofmann's normalized κ(ρ) = e^{ρ−1}).
 		{"exp", "exp(x)", 40, math.E, func(k int) float64 {
 			return math.Exp(0.5) / sqrtFact(k)
 		}, 1e-14},
@@ -135,12 +135,12 @@ func TestCoefficientsParseval(t *testing.T) {
 	}
 }
 
-// Table S.1 of Joudaki & Hofmann (seed-digest.md §2.4) prints for tanh
+// Table S.1 of Joudaki & Hofmann (App. B) prints for tanh
 // C = 0.63, κ(0) = 0, κ'(0) = 0.93 and κ'(1) = 1.18. The reference values
 // below were computed independently with mpmath quad at 30 digits:
 // C² = E[tanh²(X)], κ'(0) = c_1² = E[X·tanh X]²/C² and
-// κ'(1) = Σ k·c_k² = E[sech⁴X]/C². (The digest's 7-digit recomputations
-// 0.6279294, 0.9304703 and 1.1778066 are off by about 6e-7.)
+// κ'(1) = Σ k·c_k² = E[sech⁴X]/C². (Earlier 7-digit recomputations
+// 0.6279294, 0.9304703 and 1.1778066 were off by about 6e-7.)
 func TestCoefficientsTanhTable(t *testing.T) {
 	c, C, err := Coefficients(calc.MustParse("tanh(x)"), MaxCoefficients)
 	if err != nil {

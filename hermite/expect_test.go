@@ -23,7 +23,7 @@ func TestExpectClosedForms(t *testing.T) {
 		want float64
 		tol  float64
 	}{
-		// digest §0.1: scale-invariant ⟨σ²⟩ = A₂K, ⟨σ⁴⟩ = 3A₄K², ⟨σ⟩ = (a₊−a₋)√(K/2π).
+		// scale-invariant (PDLT (5.60), (5.61), (5.114)): ⟨σ²⟩ = A₂K, ⟨σ⁴⟩ = 3A₄K², ⟨σ⟩ = (a₊−a₋)√(K/2π).
 		{"relu^2", "relu(x)^2", 2.5, 0.5 * 2.5, 1e-14},
 		{"relu^4", "relu(x)^4", 2.5, 3 * 0.5 * 2.5 * 2.5, 1e-14},
 		{"relu", "relu(x)", 2.5, math.Sqrt(2.5 / (2 * math.Pi)), 1e-14},
@@ -32,7 +32,7 @@ func TestExpectClosedForms(t *testing.T) {
 		{"erf^2 K=1", "erf(x)^2", 1, erfSq(1), 1e-14},
 		{"erf^2 K=30", "erf(x)^2", 30, erfSq(30), 1e-14},
 		{"erf'^2", "(2/sqrt(pi)*exp(-x^2))^2", 0.7, 4 / math.Pi / math.Sqrt(1+4*0.7), 1e-14},
-		// GELU 𝒢(K), ℋ(K) (S0 eqs 151/154); ⟨φ⟩ = K/√(2π(1+K)) (S0 eq 172).
+		// GELU 𝒢(K), ℋ(K) (DHG eqs 151/154); ⟨φ⟩ = K/√(2π(1+K)) (DHG eq 172).
 		{"gelu^2 K=1", "gelu(x)^2", 1, geluG(1), 1e-14},
 		{"gelu^2 K=7", "gelu(x)^2", 7, geluG(7), 1e-14},
 		{"gelu'^2", "(0.5*erfc(-x/sqrt(2)) + x*exp(-x^2/2)/sqrt(2*pi))^2", 1, geluH(1), 1e-14},

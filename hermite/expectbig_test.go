@@ -18,7 +18,7 @@ func TestExpectDigitsClosedForms(t *testing.T) {
 		digits    int
 		wantExact bool
 	}{
-		// digest §0.1 (S0 eqs 151/152; S2 eq 66): GELU 𝒢(K).
+		// GELU 𝒢(K) (DHG eqs 151/152; AutoInit eq 66).
 		{"gelu^2", "gelu(x)^2", big.NewRat(1, 1), "x/4 + x/(2*pi)*asin(x/(1+x)) + x^2/(pi*(1+x)*sqrt(1+2*x))", 30, false},
 		// ⟨erf²⟩ = (2/π) arcsin(2K/(1+2K)).
 		{"erf^2", "erf(x)^2", big.NewRat(3, 2), "2/pi*asin(2*x/(1+2*x))", 30, false},

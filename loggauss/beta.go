@@ -10,7 +10,8 @@ import (
 )
 
 // Beta returns the effective parameter β = 2/n + 5d/n of a ReLU network
-// with C_W = 2, d hidden layers of equal width n (seed S4, Theorem 2):
+// with C_W = 2, d hidden layers of equal width n (log-Gaussian notes,
+// Theorem 2):
 // E[G] = −β/2 + O(d/n²), Var[G] = β + O(d/n²). The 2/n is the variance of
 // ln(χ²_n/n) from the last hidden layer, 5/n per layer that of
 // ln((2/n)‖φ(g)‖²). It returns NaN for n < 1 or d < 0; use BetaWidths for
@@ -48,7 +49,7 @@ func BetaWidths(widths []int) (float64, error) {
 }
 
 // BetaWidthsPrinted returns β = 2/n₀ + 5Σ_{ℓ=1}^{d} 1/n_ℓ as printed in
-// the seed's §1.2.1, with widths = [n₀ … n_d] read in the derivation's
+// the log-Gaussian notes' §1.2.1, with widths = [n₀ … n_d] read in the derivation's
 // order. It is kept for comparison only: with z⁰ the first hidden layer it
 // puts the weight 2 on the wrong end (see BetaWidths).
 func BetaWidthsPrinted(widths []int) (float64, error) {

@@ -8,8 +8,8 @@ import (
 	"critcalc/calc"
 )
 
-// TestBetaGolden checks β = 2/n + 5d/n (digest S4-1, seed Theorem 2) at
-// the Monte-Carlo figure's sizes (digest S4-3, seed §1.1: n = 100,
+// TestBetaGolden checks β = 2/n + 5d/n (log-Gaussian notes, Theorem 2) at
+// the Monte-Carlo figure's sizes (§1.1: n = 100,
 // d = 1, 10, 100 → 0.07, 0.52, 5.02). The values are exact decimals;
 // tolerance 1e−15 relative covers float64 rounding.
 func TestBetaGolden(t *testing.T) {
@@ -17,9 +17,9 @@ func TestBetaGolden(t *testing.T) {
 		n, d int
 		want float64
 	}{
-		{100, 1, 0.07},   // S4-3
-		{100, 10, 0.52},  // S4-3
-		{100, 100, 5.02}, // S4-3
+		{100, 1, 0.07},   // §1.1
+		{100, 10, 0.52},  // §1.1
+		{100, 100, 5.02}, // §1.1
 		{1000, 0, 0.002}, // d = 0: only the last layer's 2/n
 	}
 	for _, c := range cases {
@@ -43,8 +43,8 @@ func TestBetaGolden(t *testing.T) {
 }
 
 // TestBetaWidthsConvention checks the unequal-width index convention
-// (digest S4-5 and Part 4 item 23): the derived β = 2/n_d + 5Σ_{ℓ<d} 1/n_ℓ
-// against the exact variance of the product representation, and the
+// (log-Gaussian notes §1.2.1, corrected; see README Corrections): the
+// derived β = 2/n_d + 5Σ_{ℓ<d} 1/n_ℓ against the exact variance of the product representation, and the
 // printed 2/n₀ + 5Σ_{ℓ≥1} 1/n_ℓ as a different number. Widths ≥ 200 keep
 // the exact variance within 5% of β (the per-factor correction is
 // n·Var − 5 ≈ 19/n, i.e. ≈ 4%/(n/100)), while the two conventions differ

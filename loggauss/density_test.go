@@ -11,7 +11,7 @@ import (
 // these smooth densities: 1e−9 relative).
 func TestDensityNormalisedMoments(t *testing.T) {
 	var laws []OutputLaw
-	for _, d := range []int{1, 10, 100} { // digest S4-7 sizes
+	for _, d := range []int{1, 10, 100} { // the sizes of the notes' §1.1 figure
 		l, err := LogNormalLaw(100, d, 10, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -73,8 +73,8 @@ func TestInfiniteWidthDensity(t *testing.T) {
 	}
 }
 
-// TestGoodnessOfFit reproduces the seed's §1.1 comparison (digest S4-7:
-// 2^15 networks, n = 100, n_in = n_out = 10, d ∈ {1, 10, 100}) with the
+// TestGoodnessOfFit reproduces the log-Gaussian notes' §1.1 comparison
+// (2^15 networks, n = 100, n_in = n_out = 10, d ∈ {1, 10, 100}) with the
 // product-representation sampler: the infinite-width law (G = 0) is
 // rejected by Kolmogorov–Smirnov at every depth (√N·D > 5; the 0.1%
 // critical value is 1.95), while the Gaussian law of G with the exact

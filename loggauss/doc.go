@@ -1,7 +1,7 @@
 // Package loggauss is the log-Gaussian law of the output norm of deep
 // finite-width ReLU (and scale-invariant) networks at initialization
-// (Hanin–Nica; Li–Nica–Roy; the "Intro to infinite depth-and-width limits"
-// notes, seed S4 of the critcalc digest).
+// (Hanin–Nica; Li–Nica–Roy; the "Intro to Infinite Depth-and-Width Limits"
+// notes, the log-Gaussian notes of README References).
 //
 // For a network z⁰ = √(1/n_in)W⁰x, z^ℓ = √(2/n)W^ℓφ(z^{ℓ−1}) (ℓ = 1…d),
 // z_out = √(1/n)W_out z^d with iid N(0, 1) weights, the output is exactly

@@ -5,34 +5,35 @@ import (
 	"testing"
 )
 
-// goldenCase is a computed value against a literature or digest value.
+// goldenCase is a computed value against a literature or derived value.
 type goldenCase struct {
 	name           string
 	got, want, tol float64
 }
 
-// TestExactMomentsGolden checks the exact finite-width moments against the
-// digest's derived values (seed-digest.md Part 2.5; [D]: digamma/trigamma,
-// Binomial(n, ½) mixture excluding the 2^−n zero event). Tolerance: half a
+// TestExactMomentsGolden checks the exact finite-width moments against
+// values derived independently from the log-Gaussian notes' product
+// representation (digamma/trigamma, Binomial(n, ½) mixture excluding the
+// 2^−n zero event). Tolerance: half a
 // unit in the last printed decimal.
 func TestExactMomentsGolden(t *testing.T) {
 	f100, _ := ReluFactor(100)
 	l100, _ := LastFactor(100)
 	cases := []goldenCase{
-		// S4-2 (seed Props 3–5, n = 100): ln(‖g‖²/n) and ln((2/n)‖φ(g)‖²).
-		{"S4-2 E ln(|g|^2/n)", l100.MeanG, -0.01003333, 5e-9},
-		{"S4-2 Var ln(|g|^2/n)", l100.VarG, 0.02020133, 5e-9},
-		{"S4-2 E ln(2|phi(g)|^2/n)", f100.MeanG, -0.02542089, 5e-9},
-		{"S4-2 Var ln(2|phi(g)|^2/n)", f100.VarG, 0.05193999, 5e-9},
+		// Props 3–5 (n = 100): ln(‖g‖²/n) and ln((2/n)‖φ(g)‖²).
+		{"Props 3-5 E ln(|g|^2/n)", l100.MeanG, -0.01003333, 5e-9},
+		{"Props 3-5 Var ln(|g|^2/n)", l100.VarG, 0.02020133, 5e-9},
+		{"Props 3-5 E ln(2|phi(g)|^2/n)", f100.MeanG, -0.02542089, 5e-9},
+		{"Props 3-5 Var ln(2|phi(g)|^2/n)", f100.VarG, 0.05193999, 5e-9},
 	}
-	// S4-3 (seed §1.1 figure: n = 100, d = 1, 10, 100): exact E[G], Var[G].
-	// S4-4 (same figure, n_out = 10, ‖x‖²/n_in = 1): ln‖z_out‖² moments,
+	// §1.1 figure (n = 100, d = 1, 10, 100): exact E[G], Var[G].
+	// Same figure (n_out = 10, ‖x‖²/n_in = 1): ln‖z_out‖² moments,
 	// exact-n and theory (−β/2 + ψ(5) + ln 2, β + ψ′(5)).
 	golden := []struct {
 		d                           int
-		meanG, varG                 float64 // S4-3 exact-n
-		outMean, outVar             float64 // S4-4 exact-n
-		theoryOutMean, theoryOutVar float64 // S4-4 theory
+		meanG, varG                 float64 // §1.1, exact n
+		outMean, outVar             float64 // §1.1 output, exact n
+		theoryOutMean, theoryOutVar float64 // §1.1 output, theory
 	}{
 		{1, -0.035454, 0.072141, 2.163811, 0.293464, 2.164265, 0.291323},
 		{10, -0.264242, 0.539601, 1.935023, 0.760924, 1.939265, 0.741323},
@@ -50,12 +51,12 @@ func TestExactMomentsGolden(t *testing.T) {
 		th, _ := TheoryMoments(100, g.d)
 		thOut, _ := th.Output(10, 1)
 		cases = append(cases,
-			goldenCase{"S4-3 E[G]", ex.MeanG, g.meanG, 5e-7},
-			goldenCase{"S4-3 Var[G]", ex.VarG, g.varG, 5e-7},
-			goldenCase{"S4-4 exact E ln|z_out|^2", out.MeanG, g.outMean, 5e-7},
-			goldenCase{"S4-4 exact Var ln|z_out|^2", out.VarG, g.outVar, 5e-7},
-			goldenCase{"S4-4 theory E ln|z_out|^2", thOut.MeanG, g.theoryOutMean, 5e-7},
-			goldenCase{"S4-4 theory Var ln|z_out|^2", thOut.VarG, g.theoryOutVar, 5e-7},
+			goldenCase{"§1.1 E[G]", ex.MeanG, g.meanG, 5e-7},
+			goldenCase{"§1.1 Var[G]", ex.VarG, g.varG, 5e-7},
+			goldenCase{"§1.1 exact E ln|z_out|^2", out.MeanG, g.outMean, 5e-7},
+			goldenCase{"§1.1 exact Var ln|z_out|^2", out.VarG, g.outVar, 5e-7},
+			goldenCase{"§1.1 theory E ln|z_out|^2", thOut.MeanG, g.theoryOutMean, 5e-7},
+			goldenCase{"§1.1 theory Var ln|z_out|^2", thOut.VarG, g.theoryOutVar, 5e-7},
 		)
 	}
 	for _, c := range cases {
@@ -66,7 +67,7 @@ func TestExactMomentsGolden(t *testing.T) {
 }
 
 // TestExactMomentsAsymptotics checks E = −β/2 + O(d/n²) and
-// Var = β + O(d/n²) (seed Theorem 2): n²·(exact − theory)/d stays bounded
+// Var = β + O(d/n²) (log-Gaussian notes, Theorem 2): n²·(exact − theory)/d stays bounded
 // (≈ 19.4 for the variance, per layer, at n = 100) as n grows.
 func TestExactMomentsAsymptotics(t *testing.T) {
 	for _, n := range []int{100, 1000, 10000} {

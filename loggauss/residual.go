@@ -26,7 +26,7 @@ func checkResidual(n, d int, alpha, lambda float64) error {
 }
 
 // BetaResidualPrinted returns β = 2/n + (5λ⁴ + 4α²λ²)d/n as printed in
-// the seed's §1.2.2 for z^ℓ = αz^{ℓ−1} + λ√(2/n)W^ℓφ(z^{ℓ−1}). It counts
+// the log-Gaussian notes' §1.2.2 for z^ℓ = αz^{ℓ−1} + λ√(2/n)W^ℓφ(z^{ℓ−1}). It counts
 // the one-layer variance of ln(‖z^ℓ‖²/‖z^{ℓ−1}‖²) only; see BetaResidual.
 func BetaResidualPrinted(n, d int, alpha, lambda float64) (float64, error) {
 	if err := checkResidual(n, d, alpha, lambda); err != nil {

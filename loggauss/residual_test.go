@@ -6,7 +6,7 @@ import (
 )
 
 // TestBetaResidualPrinted pins the printed coefficient 5λ⁴ + 4α²λ²
-// (seed §1.2.2; digest S4-6: α² = 0 → 5, 0.5 → 2.25, 0.9 → 0.41) as the
+// (log-Gaussian notes §1.2.2: α² = 0 → 5, 0.5 → 2.25, 0.9 → 0.41) as the
 // printed formula.
 func TestBetaResidualPrinted(t *testing.T) {
 	cases := []struct{ a2, coef float64 }{

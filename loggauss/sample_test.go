@@ -10,8 +10,8 @@ import (
 )
 
 // TestSampleGMatchesExact checks the product-representation sampler
-// against ExactMoments at the seed's Monte-Carlo sizes (digest S4-7:
-// 2^15 samples, n = 100, d ∈ {1, 10, 100}): |z| < 4 for mean and variance
+// against ExactMoments at the Monte-Carlo sizes of the log-Gaussian notes
+// (§1.1: 2^15 samples, n = 100, d ∈ {1, 10, 100}): |z| < 4 for mean and variance
 // (standard errors from the sample, the variance's from its fourth moment).
 func TestSampleGMatchesExact(t *testing.T) {
 	for _, d := range []int{1, 10, 100} {
@@ -28,8 +28,8 @@ func TestSampleGMatchesExact(t *testing.T) {
 }
 
 // TestSampleRejectsBeta checks that 2^15 samples at n = d = 100 tell the
-// exact Var[G] = 5.214 from the first-order β = 5.02 (digest S4-3, Part 4
-// item 24): the exact value is accepted (|z| < 3) and β rejected (z > 3),
+// exact Var[G] = 5.214 from the first-order β = 5.02 (Theorem 2 at the
+// §1.1 sizes; see README Corrections): the exact value is accepted (|z| < 3) and β rejected (z > 3),
 // for several seeds.
 func TestSampleRejectsBeta(t *testing.T) {
 	ex, _ := ExactMoments(100, 100)
@@ -93,7 +93,7 @@ func TestSampleScaleInvariant(t *testing.T) {
 }
 
 // TestSampleLogOutput checks ln‖z_out‖² samples against the exact output
-// moments (digest S4-4 convention: n_out = 10, ‖x‖²/n_in = 1, and a
+// moments (the §1.1 figure's n_out = 10, ‖x‖²/n_in = 1, and a
 // shifted input scale).
 func TestSampleLogOutput(t *testing.T) {
 	for _, xs := range []float64{1, 3.5} {

@@ -33,9 +33,11 @@ func TestFixedPoints(t *testing.T) {
 		{"relu", 1, 1, false, []want{{2, Stable, Ordered, false}}},
 		{"relu", 0, 1, false, []want{{0, Stable, Ordered, false}}},
 		// SWISH at its half-critical point: the double root at K* and the
-		// trivial fixed point beyond it (digest S1-10: 14.5931).
+		// trivial fixed point beyond it (PDLT §5.3.4 footnote 21 prints ≈ 14.5;
+		// recomputed 14.5931).
 		{"swish", swish.Cb, swish.CW, false, []want{{swish.K, HalfStableFromBelow, Critical, true}, {14.5931, Stable, Chaotic, false}}},
-		// GELU: the trivial fixed point below K* (digest S1-15).
+		// GELU: the trivial fixed point below K* (PDLT §5.3.4 footnote 22 prints
+		// ≈ 3.2; see README Corrections).
 		{"gelu", gelu.Cb, gelu.CW, false, []want{{3.0349814355, Stable, Ordered, false}, {gelu.K, HalfStableFromAbove, Critical, true}}},
 	}
 	for _, tt := range tests {
@@ -52,7 +54,7 @@ func TestFixedPoints(t *testing.T) {
 			p := set.Points[i]
 			tol := 1e-8 * w.K
 			if w.K == 14.5931 {
-				tol = 1e-4 // the digest prints 6 digits
+				tol = 1e-4 // the recomputed value has 6 digits
 			}
 			if math.Abs(p.K-w.K) > tol || p.Stability != w.stability || p.Phase != w.phase || p.Tangent != w.tangent {
 				t.Errorf("%s (%g, %g) point %d: %+v; want %+v", tt.src, tt.cb, tt.cw, i, p, w)

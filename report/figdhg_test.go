@@ -29,8 +29,8 @@ func TestDHGFigureGolden(t *testing.T) {
 }
 
 // TestPhaseFigureLine checks the overlaid critical line of ReLU with
-// LayerNorm on activations against DHG eq 111, σ_b² = σ_w²/(π − 1) (seed
-// digest S0-5), to the 1e-9 that Model.CriticalSW2 guarantees on χ_𝒥* − 1.
+// LayerNorm on activations against DHG eq 111, σ_b² = σ_w²/(π − 1), to the
+// 1e-9 that Model.CriticalSW2 guarantees on χ_𝒥* − 1.
 func TestPhaseFigureLine(t *testing.T) {
 	relu := DHGActivations()[1]
 	r := PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 2, NB: 5}

@@ -15,8 +15,7 @@ import (
 )
 
 // LogNormSamples and LogNormSeed are the default Monte-Carlo size and seed
-// of LogNormFigure: 2¹⁵ networks, as in the log-Gaussian notes §1.1 (seed
-// digest S4-7).
+// of LogNormFigure: 2¹⁵ networks, as in the log-Gaussian notes §1.1.
 const (
 	LogNormSamples = 1 << 15
 	LogNormSeed    = 4

@@ -83,7 +83,7 @@ func JoudakiTable(acts []Activation, digits int) (*Table, error) {
 }
 
 // joudakiCorrections explains the printed values of Table S.1 that the
-// recomputation contradicts (seed digest, Part 4 item 5).
+// recomputation contradicts (see README Corrections).
 var joudakiCorrections = map[string]string{
 	"ReLU": "ReLU: κ′(1) = E[φ′²] = 1 exactly (κ′(ρ) = (π − arccos ρ)/π), so ReLU is case 3 (polynomial) with α = 1 − 1/π − 1/2; the printed 0.95 is what a truncated Hermite sum Σ_{k≤n} k c_k² gives.",
 	"SeLU": "SeLU: κ′(1) = λ²[½ + α²e²Φ(−2)] = 1.0716 (λ, α the SeLU constants); the printed 1.06 is again a truncated sum.",

@@ -49,10 +49,10 @@ func cellValue(t *testing.T, c Cell) float64 {
 	return v
 }
 
-// TestPDLTValues checks the PDLT table at 12 digits against the golden
-// values of PDLT chapter 5 as recomputed in the seed digest (Part 2.2).
-// The tolerance is a unit in the last digit the digest gives (its values
-// carry 10 or 11 digits, ã₁ 8 to 9), the table showing one or two more.
+// TestPDLTValues checks the PDLT table at 12 digits against the values of
+// PDLT chapter 5, printed or recomputed from its equations to 10 or 11
+// digits (ã₁ 8 to 9). The tolerance is a unit in the last digit given, the
+// table showing one or two more.
 func TestPDLTValues(t *testing.T) {
 	tab, err := PDLTTable(PDLTActivations(), Float64Digits)
 	if err != nil {
@@ -63,23 +63,23 @@ func TestPDLTValues(t *testing.T) {
 		want, relTol    float64
 		src             string
 	}{
-		{"relu", "scale-invariant", "C_W", 2, 0, "S1-3: Kaiming (0, 2) (5.67)"},
+		{"relu", "scale-invariant", "C_W", 2, 0, "Kaiming (0, 2) (5.67)"},
 		{"leaky relu (a₋ = 0.2)", "scale-invariant", "C_W", 1 / 0.52, 1e-10, "1/A₂, A₂ = (1 + 0.04)/2 (5.66)"},
-		{"tanh", "K*=0", "C_W", 1, 0, "S1-2: (0, 1) (5.90)"},
-		{"tanh", "K*=0", "a1", -2, 0, "S1-1: a₁ = −2 (5.86)"},
-		{"sin", "K*=0", "a1", -1, 0, "S1-33 [D]: a₁ = −1"},
-		{"erf", "K*=0", "C_W", math.Pi / 4, 1e-10, "S1-33 [D]: σ₁² = 4/π"},
-		{"erf", "K*=0", "a1", -2, 0, "S1-33 [D]"},
-		{"swish", "K*=0", "a1", 0.75, 0, "S1-6 [D]: a₁ = 3/4, unstable"},
-		{"swish", "half-stable", "K_star", 14.3201736180, 1e-10, "S1-7 [V]"},
-		{"swish", "half-stable", "C_b", 0.5551431707, 1e-9, "S1-8 [V]"},
-		{"swish", "half-stable", "C_W", 1.9880046783, 1e-10, "S1-8 [V]"},
-		{"swish", "half-stable", "a1", 2.8497921894e-6, 1e-8, "S1-9 [V, 8 digits]; the book prints (−ã₁) = −2.84979219e−6"},
-		{"gelu", "K*=0", "a1", 6 / math.Pi, 1e-10, "S1-11: a₁ = 6/π"},
-		{"gelu", "half-stable", "K_star", (3 + math.Sqrt(17)) / 2, 1e-10, "S1-12: (3 + √17)/2 (5.105)"},
-		{"gelu", "half-stable", "C_b", 0.1729223908, 1e-9, "S1-13 [V]"},
-		{"gelu", "half-stable", "C_W", 1.9830582574, 1e-10, "S1-13 [V]"},
-		{"gelu", "half-stable", "a1", -1.4362641873e-4, 1e-8, "S1-14 [V]; the book prints (−ã₁) = 1.43626419e−4"},
+		{"tanh", "K*=0", "C_W", 1, 0, "(0, 1) (5.90)"},
+		{"tanh", "K*=0", "a1", -2, 0, "a₁ = −2 (5.86)"},
+		{"sin", "K*=0", "a1", -1, 0, "a₁ = −1 (5.86), derived"},
+		{"erf", "K*=0", "C_W", math.Pi / 4, 1e-10, "σ₁² = 4/π (5.90), derived"},
+		{"erf", "K*=0", "a1", -2, 0, "a₁ = −2 (5.86), derived"},
+		{"swish", "K*=0", "a1", 0.75, 0, "a₁ = 3/4, unstable (§5.3.4), derived"},
+		{"swish", "half-stable", "K_star", 14.3201736180, 1e-10, "(5.101)"},
+		{"swish", "half-stable", "C_b", 0.5551431707, 1e-9, "C_b (5.101)"},
+		{"swish", "half-stable", "C_W", 1.9880046783, 1e-10, "C_W (5.101)"},
+		{"swish", "half-stable", "a1", 2.8497921894e-6, 1e-8, "(5.102), 8 digits; the book prints (−ã₁) = −2.84979219e−6"},
+		{"gelu", "K*=0", "a1", 6 / math.Pi, 1e-10, "a₁ = 6/π (§5.3.4)"},
+		{"gelu", "half-stable", "K_star", (3 + math.Sqrt(17)) / 2, 1e-10, "(3 + √17)/2 (5.105)"},
+		{"gelu", "half-stable", "C_b", 0.1729223908, 1e-9, "C_b (5.105)"},
+		{"gelu", "half-stable", "C_W", 1.9830582574, 1e-10, "C_W (5.105)"},
+		{"gelu", "half-stable", "a1", -1.4362641873e-4, 1e-8, "§5.3.4; the book prints (−ã₁) = 1.43626419e−4"},
 	}
 	for _, tt := range tests {
 		got := cellValue(t, cell(t, tab, tt.act, tt.class, tt.key))
@@ -97,9 +97,9 @@ func TestPDLTValues(t *testing.T) {
 // TestJoudakiValues checks the recomputed kernel-map quantities against
 // the values of fixtures/joudaki_table_s1.json derived by independent
 // quadrature (field "derived", 10 to 30 digits; tolerance 1e-9 relative,
-// above the 1e-13 of the float64 computation and below the digest's last
-// digit) and the printed values' status against the fixture's
-// printed_wrong flags (seed digest Part 4 item 5).
+// above the 1e-13 of the float64 computation) and the printed values'
+// status against the fixture's printed_wrong flags (see README
+// Corrections).
 func TestJoudakiValues(t *testing.T) {
 	var fx struct {
 		Rows []struct {
@@ -150,7 +150,7 @@ func TestJoudakiValues(t *testing.T) {
 	if checked < 25 {
 		t.Errorf("checked %d fixture rows, want all", checked)
 	}
-	// Exact values (Joudaki & Hofmann; digest Part 2.4): ReLU κ′(1) = 1,
+	// Exact values (Joudaki & Hofmann, Table S.1 corrected): ReLU κ′(1) = 1,
 	// α = 1 − 1/π − 1/2, case 3; exp α = 1 − 2/e.
 	exact := []struct {
 		label, q string
@@ -218,7 +218,7 @@ func TestJoudakiPrintedMatchesFixture(t *testing.T) {
 }
 
 // TestJoudakiWrongSet pins the full set of printed values the
-// recomputation contradicts (digest Part 4 item 5: ReLU κ′(1), κ′(ρ*), α
+// recomputation contradicts (README Corrections: ReLU κ′(1), κ′(ρ*), α
 // and case; SeLU κ′(1); exp α) — nothing else.
 func TestJoudakiWrongSet(t *testing.T) {
 	tab, err := JoudakiTable(JoudakiActivations(), DefaultDigits)
@@ -236,12 +236,12 @@ func TestJoudakiWrongSet(t *testing.T) {
 
 // TestFiniteWidthCoefficients checks the 1/n coefficients of the K* = 0
 // class against exact values: tanh (a₁, a₂, b₁) = (−2, 17/3, −2) (PDLT
-// after (5.88)) gives the bare G{1} → −1/6 (5.134; digest S1-24), the
-// renormalized G{1}·ℓ → 89/72 recomputed and 13/12 as printed in (5.143)
-// (digest Part 4 item 3, S1-27); erf (−2, 14/3, −2) and sin (−1, 2/3, −1)
-// (digest S1-33) give 43/36 and 20/9 by the same formula, 5/6 and 2/3 as
-// printed. c_W{1} = (2/3)c_W{0} (5.142), and V/(nK²) per ℓ/n is 2/3 (5.131)
-// and 3A₄/A₂² − 1 = 5 for ReLU (5.130, S1-16).
+// after (5.88)) gives the bare G{1} → −1/6 (5.134), the renormalized
+// G{1}·ℓ → 89/72 recomputed and 13/12 as printed in (5.143) (corrected; see
+// README Corrections); erf (−2, 14/3, −2) and sin (−1, 2/3, −1)
+// ((5.86)–(5.88), derived) give 43/36 and 20/9 by the same formula, 5/6
+// and 2/3 as printed. c_W{1} = (2/3)c_W{0} (5.142), and V/(nK²) per ℓ/n is 2/3 (5.131)
+// and 3A₄/A₂² − 1 = 5 for ReLU (5.130).
 func TestFiniteWidthCoefficients(t *testing.T) {
 	tab, err := FiniteWidthTable(PDLTActivations(), 10)
 	if err != nil {
@@ -274,8 +274,7 @@ func TestFiniteWidthCoefficients(t *testing.T) {
 	}
 }
 
-// TestExponentsTable checks the exponents of PDLT chapter 5 (digest
-// S1-19): p⊥ = b₁/a₁ = 1 for the odd K* = 0 activations (5.99), 2 for ReLU
+// TestExponentsTable checks the exponents of PDLT chapter 5: p⊥ = b₁/a₁ = 1 for the odd K* = 0 activations (5.99), 2 for ReLU
 // at finite angle (5.168) and 0 for a linear σ; p₀ = 1 for the half-stable
 // points (5.103); the scaling law p_V − 2p₀ = −1 (5.128)–(5.129); no row
 // for the activations without criticality.

@@ -10,7 +10,7 @@ import (
 // TestAutoInitReLUOneStep checks AutoInit on ReLU networks against the
 // closed-form JLL dynamics (AutoInit eq. 17): 𝒥^{l,l+1} = (a_W σ_w)²/2, and
 // one step with the one-step rate η₁ = (√𝒥₀ − 1)√𝒥₀/(σ_w² log 𝒥₀) (eq. 19;
-// σ_w = 1: 𝒥₀ = ½, η₁ = 0.2987919262, digest S2-5) brings every hidden
+// σ_w = 1: 𝒥₀ = ½, η₁ = 0.2987919262) brings every hidden
 // layer to 𝒥 = 1. The measured 𝒥₀ carries Monte-Carlo noise, so after the
 // step σ_w·a_W = √2 holds to the standard error it propagates (checked at
 // zTol of it), and the final APJNs agree with 1 within their errors.

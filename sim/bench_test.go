@@ -6,8 +6,7 @@ import (
 	"critcalc/calc"
 )
 
-// logGaussianConfig is the experiment of the log-Gaussian notes (seed 004,
-// §1.1): ReLU, n = 100, n_in = n_out = 10, d hidden layers, no bias.
+// logGaussianConfig is the experiment of the log-Gaussian notes (§1.1): ReLU, n = 100, n_in = n_out = 10, d hidden layers, no bias.
 func logGaussianConfig(d, nets int) Config {
 	x, _ := DefaultInputs(10, 1, 1, 0, 1)
 	return Config{Sigma: calc.MustParse("relu"), CW: 2, FirstCW: 1, Widths: equalWidths(10, 100, d+1),

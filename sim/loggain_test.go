@@ -8,11 +8,11 @@ import (
 )
 
 // TestLogGaussianExperiment reproduces the Monte-Carlo experiment of the
-// log-Gaussian notes (seed 004, §1.1): 2¹⁵ ReLU networks, n = 100, n_in =
+// log-Gaussian notes (§1.1): 2¹⁵ ReLU networks, n = 100, n_in =
 // n_out = 10, d hidden layers, N(0, 1) weights with √(1/n_in), √(2/n) and
 // √(1/n) scalings, no bias, ‖x‖²/n_in = 1. The exact finite-width moments
-// of G and of ln‖z_out‖² = G + ln χ²₁₀ are the digest's S4-3 and S4-4 values
-// (digamma/trigamma of the product representation, [D]); the tolerance is
+// of G and of ln‖z_out‖² = G + ln χ²₁₀ come from digamma/trigamma sums over
+// the product representation (derived, not printed); the tolerance is
 // zTol Monte-Carlo standard errors. At d = 100 the test also checks that
 // the leading-order Var[G] = β = 2/n + 5d/n = 5.02 is rejected: the exact
 // value 5.214201 lies 4.7 standard errors (0.041) above it.
@@ -22,9 +22,9 @@ func TestLogGaussianExperiment(t *testing.T) {
 	}
 	tests := []struct {
 		d               int
-		meanG, varG     float64 // S4-3, exact n = 100
-		meanOut, varOut float64 // S4-4, exact n = 100
-		beta            float64 // S4-3, 2/n + 5d/n
+		meanG, varG     float64 // §1.1 setting, exact n = 100
+		meanOut, varOut float64 // ln‖z_out‖², exact n = 100
+		beta            float64 // Theorem 2, 2/n + 5d/n
 	}{
 		{1, -0.035454, 0.072141, 2.163811, 0.293464, 0.07},
 		{10, -0.264242, 0.539601, 1.935023, 0.760924, 0.52},
@@ -62,11 +62,11 @@ func TestLogGaussianExperiment(t *testing.T) {
 	}
 }
 
-// TestInputOutputGradient checks the seed's §1.2.3 statement that for ReLU
-// networks ∂z_out/∂x_i has the law of z_out (with ‖x‖ = ‖e_i‖): with
+// TestInputOutputGradient checks the log-Gaussian notes' §1.2.3 statement
+// that for ReLU networks ∂z_out/∂x_i has the law of z_out (with ‖x‖ = ‖e_i‖): with
 // ‖x‖²/n_in = 1 and u = e_1, ln‖(∂z_out/∂x)e_1‖² = G' + ln χ²₁₀ + ln(1/n_in)
 // with G' distributed as G, so its moments are the exact-n moments of
-// ln‖z_out‖² (digest S4-4, d = 10: 1.935023, 0.760924) shifted by
+// ln‖z_out‖² (d = 10: 1.935023, 0.760924) shifted by
 // ln(1/n_in). n_in = 4 keeps the exact Jacobian cheap (5 tracked vectors).
 func TestInputOutputGradient(t *testing.T) {
 	x, _ := DefaultInputs(4, 1, 1, 0, 1)

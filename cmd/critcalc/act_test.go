@@ -322,7 +322,7 @@ func TestActDigitsSelfConsistent(t *testing.T) {
 		}
 	}
 	if !strings.HasPrefix(string(l.KStar), "14.32017361802") || !strings.HasPrefix(string(l.A1), "2.8497921894") {
-		t.Errorf("swish K* = %s, ã₁ = %s; want 14.3201736180… and 2.8497921894…e-6 (PDLT fixture S1-7, S1-9)", l.KStar, l.A1)
+		t.Errorf("swish K* = %s, ã₁ = %s; want 14.3201736180… and 2.8497921894…e-6 (PDLT (5.101), (5.102))", l.KStar, l.A1)
 	}
 }
 
@@ -370,7 +370,7 @@ func TestActDigitsValues(t *testing.T) {
 		want := fixtureValue(t, "gelu", g.quantity)
 		got, err := g.got.Float64()
 		if err != nil || math.Abs(got-want) > 0.51e-10 {
-			t.Errorf("gelu %s = %s, golden %.10f (S1-13)", g.quantity, g.got, want)
+			t.Errorf("gelu %s = %s, golden %.10f (PDLT (5.105))", g.quantity, g.got, want)
 		}
 	}
 }
@@ -478,8 +478,9 @@ func TestActKinkedLinear(t *testing.T) {
 }
 
 // TestActOtherFixedPoints checks the "trivial" fixed points at the
-// half-critical hyperparameters (digest S1-15: GELU 3.0349814355, not the
-// printed ≈ 3.2; S1-10: SWISH 14.5931) and the finite-width tuning
+// half-critical hyperparameters (PDLT §5.3.4 footnotes 22 and 21: GELU
+// 3.0349814355, not the printed ≈ 3.2, see README Corrections; SWISH
+// 14.5931, printed ≈ 14.5) and the finite-width tuning
 // c_W{1} = (2/3)c_W{0} (5.142; tanh: 2/3).
 func TestActOtherFixedPoints(t *testing.T) {
 	for _, c := range []struct {

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestBetaJSON pins the JSON keys of `critcalc beta` and checks the seed's
-// numbers for n = 100, d = 100 (digest S4-3): β = 5.02, exact E[G] =
-// −2.552122, Var[G] = 5.214201; with --sim the empirical moments carry
+// TestBetaJSON pins the JSON keys of `critcalc beta` and checks the
+// log-Gaussian notes' §1.1 setting n = 100, d = 100: β = 5.02 (Theorem 2),
+// exact E[G] = −2.552122, Var[G] = 5.214201; with --sim the empirical moments carry
 // standard errors and agree with the exact ones.
 func TestBetaJSON(t *testing.T) {
 	code, out, stderr := runCLI("beta", "--width", "100", "--depth", "100", "--sim", "--nets", "8192", "--seed", "3", "--json")
@@ -75,7 +75,7 @@ func TestBetaErrors(t *testing.T) {
 }
 
 // TestBetaWidths checks the unequal-width β = 2/n_d + 5Σ_{ℓ<d}1/n_ℓ
-// (digest Part 4 item 23): widths 50, 100, 200 give 2/200 + 5/50 + 5/100 =
+// (log-Gaussian notes §1.2.1, corrected; see README Corrections): widths 50, 100, 200 give 2/200 + 5/50 + 5/100 =
 // 0.16.
 func TestBetaWidths(t *testing.T) {
 	code, out, stderr := runCLI("beta", "--widths", "50,100,200", "--json")
@@ -91,7 +91,7 @@ func TestBetaWidths(t *testing.T) {
 
 // TestBetaWidthsIndexConvention simulates ReLU networks with hidden widths
 // 50, 100, 200 and checks the index convention of the unequal-width β
-// (digest Part 4 item 23): the sampled Var[G] agrees with the exact moments
+// (log-Gaussian notes §1.2.1; see README Corrections): the sampled Var[G] agrees with the exact moments
 // of the derived convention (β = 2/n_d + 5Σ_{ℓ<d}1/n_ℓ = 0.16, exact
 // 0.1701582922) and rejects the printed 2/n₀ + 5Σ_{ℓ≥1}1/n_ℓ = 0.115.
 func TestBetaWidthsIndexConvention(t *testing.T) {

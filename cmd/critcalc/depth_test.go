@@ -37,10 +37,10 @@ func TestDepthJSON(t *testing.T) {
 	}
 }
 
-// TestDepthTanh checks the tanh goldens of the seed digest (Part 5) at
-// ℓ = 10⁴ against the 1/ℓ laws: K·ℓ → 1/2 (5.94), V·ℓ → 1/6 (5.127),
-// renormalized G{1}·ℓ → 89/72 (corrected 5.143), with the subleading
-// log ℓ/ℓ terms still visible at this depth.
+// TestDepthTanh checks tanh at criticality (C_b, C_W) = (0, 1) at
+// ℓ = 10⁴ against PDLT's 1/ℓ laws: K·ℓ → 1/2 (5.94), V·ℓ → 1/6 (5.127),
+// renormalized G{1}·ℓ → 89/72 ((5.143) corrected; see README Corrections),
+// with the subleading log ℓ/ℓ terms still visible at this depth.
 func TestDepthTanh(t *testing.T) {
 	code, out, stderr := runCLI("depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10000", "--every", "10000", "--renormalize", "--csv")
 	if code != exitOK {
@@ -85,7 +85,8 @@ func TestDepthBadInput(t *testing.T) {
 
 // --inputs adds the two-input columns with their keys; for ReLU at
 // criticality the polar angle from ψ = 1 follows the exact arc-cosine map:
-// ψ·(ℓ+1) = 9.2752 at ℓ = 10³ (seed digest Part 5, 4 decimals), and the
+// ψ·(ℓ+1) = 9.2752 at ℓ = 10³ (an independent iteration of PDLT (5.162), 4
+// decimals; → 3π by (5.166)), and the
 // diagonal stays at K = 1.
 func TestDepthInputs(t *testing.T) {
 	code, out, stderr := runCLI("depth", "relu", "--cb", "0", "--cw", "2", "--layers", "1001", "--every", "1001",

@@ -99,8 +99,8 @@ func TestHermiteResidual(t *testing.T) {
 
 // TestHermiteCorollary2 checks Corollary 2's depth for sigmoid (case 2):
 // ln(1/ε)/ln(1/κ′(1)) with κ′(1) = 0.1528270117 is 47.23 layers for
-// ε = 2^−128 (the paper's "≈ 88" for ln 1/ε; digest §2.4 gives 46.85 with
-// 88 and 47.23 with 128·ln 2), 378.0 for 2^−1024, and 12.27 for ε = 1e-10.
+// ε = 2^−128 (Joudaki–Hofmann, after Corollary 2 in §6: ln(1/ε) ≈ 88 for
+// float32, which gives 46.85; 128·ln 2 = 88.72 gives 47.23), 378.0 for 2^−1024, and 12.27 for ε = 1e-10.
 func TestHermiteCorollary2(t *testing.T) {
 	for _, c := range []struct {
 		eps  string

@@ -36,7 +36,7 @@ func TestPhaseJSON(t *testing.T) {
 }
 
 // TestPhaseCriticalLine inverts the erf line: at σ_b² = 0.7168483070² the
-// critical σ_w² is 2.25 (digest S0-11, σ_w = 1.5; 10 decimals in σ_b ⇒ rel
+// critical σ_w² is 2.25 (DHG eq 126 at σ_w = 1.5; 10 decimals in σ_b ⇒ rel
 // 1e-9 in σ_w²).
 func TestPhaseCriticalLine(t *testing.T) {
 	code, out, stderr := runCLI("phase", "erf", "--sb2", "0.5138714952487663", "--critical-line", "--json")
@@ -93,8 +93,8 @@ func TestPhaseBadInput(t *testing.T) {
 	}
 }
 
-// TestPhaseResMLP checks --arch resmlp against digest S2-7 (AutoInit eq 72,
-// ReLU, μ = 1, 𝓔 = 0.1: χ_J = 1.01505 at σ_w² = 1 and 1.0404 at σ_w² = 2,
+// TestPhaseResMLP checks --arch resmlp against AutoInit eq 72 (ReLU, μ = 1,
+// 𝓔 = 0.1: χ_J = 1.01505 at σ_w² = 1 and 1.0404 at σ_w² = 2,
 // exact decimals), where the kernel diverges (K_star null), and pins the
 // layer_scale key.
 func TestPhaseResMLP(t *testing.T) {
@@ -121,8 +121,8 @@ func TestPhaseResMLP(t *testing.T) {
 }
 
 // TestPhaseMixer: a ReLU MLP-Mixer at σ_b² = 0, μ = 0 has χ_J* = π/(π − 1)
-// = 1.466942207 (apjn.ReLUMixerChiJ; digest S2-2 to 10 digits), with no
-// layer_scale; with μ = 1 it is everywhere critical.
+// = 1.466942207 (apjn.ReLUMixerChiJ; AutoInit eq 38's value, 10 digits),
+// with no layer_scale; with μ = 1 it is everywhere critical.
 func TestPhaseMixer(t *testing.T) {
 	code, out, stderr := runCLI("phase", "relu", "--arch", "mixer", "--sw2", "2", "--sb2", "0", "--json")
 	if code != exitOK {
