@@ -198,7 +198,7 @@ func (q *bigQuad) partition(K *big.Rat, Kf float64, digits, extra int) (*quadPla
 		if err != nil {
 			return nil, q.wrap(in, fmt.Errorf("partitioning the line in float64: %w", err))
 		}
-		scales[i] = ad.scale
+		scales[i] = ad.scale[0]
 		for _, sp := range ad.accepted {
 			for len(fracs) <= sp.piece {
 				fracs = append(fracs, []float64{0, 1})

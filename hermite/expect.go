@@ -78,7 +78,7 @@ func (e *Expectation) At(K float64) (Value, error) {
 	}
 	bps := e.in.breakpoints(K, T)
 	ad, err := e.pieces(K, T, bps)
-	v := ad.total
+	v := ad.out[0]
 	if err != nil {
 		if errors.Is(err, ErrNotConverged) || math.IsNaN(v.V) {
 			if derr := e.in.checkDefined(K, T); derr != nil {
@@ -106,25 +106,11 @@ func (e *Expectation) pieces(K, T float64, bps []float64) (*adaptive, error) {
 		bps = []float64{0} // a smooth F: start from the two half-lines
 	}
 	edges := append(append([]float64{-T}, bps...), T)
-	// The first panels of every piece give the scale E|F| that the
-	// absolute tolerance of every panel is measured against.
-	ad := adaptive{e: e, K: K}
-	first := make([]panelPair, len(edges)-1)
-	scale := 0.0
-	for i := range first {
-		first[i] = ad.pair(edges[i], edges[i+1])
-		scale += first[i].abs
+	ad := newAdaptive(e, K, 1)
+	if j, err := ad.run(edges); err != nil {
+		return ad, fmt.Errorf("on t ∈ [%g, %g] (t = z/√K): %w", edges[j], edges[j+1], err)
 	}
-	ad.tol = float64RelTol * scale / (2 * T)
-	for i, p := range first {
-		ad.piece = i
-		if err := ad.integrate(edges[i], edges[i+1], 0, 0, 1, p); err != nil {
-			return &ad, fmt.Errorf("on t ∈ [%g, %g] (t = z/√K): %w", edges[i], edges[i+1], err)
-		}
-	}
-	ad.total.AbsErr += 32 * epsilon * scale
-	ad.scale = scale
-	return &ad, nil
+	return ad, nil
 }
 
 const epsilon = 0x1p-52
@@ -132,20 +118,38 @@ const epsilon = 0x1p-52
 // maxPanelDepth bounds the bisections of one piece (2^-40 of its width).
 const maxPanelDepth = 40
 
+// panelSource evaluates the integrands of an adaptive integration on a
+// panel: panel sets sum[i] = ∫_a^b F_i(√K t)φ(t) dt and, when abs is not
+// nil, abs[i] = ∫ |F_i|φ, with an n-point Gauss–Legendre rule on nodes
+// shared by all integrands.
+type panelSource interface {
+	panel(K, a, b float64, n int, sum, abs []float64)
+}
+
 // adaptive is recursive bisection with a pair of Gauss–Legendre rules per
-// panel; tol is the absolute tolerance per unit of
-// length in t.
+// panel for the integrands of an Expectation (one) or a Many (several) on
+// shared panels: a panel is accepted when the two rules agree within
+// tolerance for every integrand, and halved otherwise. tol[i] is integrand
+// i's absolute tolerance per unit of length in t.
 type adaptive struct {
-	e     *Expectation
-	K     float64
-	tol   float64
-	total Value
-	scale float64 // Σ ∫|F|φ over the first panels
+	src    panelSource
+	K      float64
+	tol    []float64
+	out    []Value   // per integrand: Σ of the accepted panels and their errors
+	scale  []float64 // per integrand: Σ ∫|F_i|φ over the first panels
+	evals  int
+	failed int         // the integrand that stopped the bisection
+	pairs  [][]float64 // storage of the pairs of the bisection, per depth
 
 	// The accepted panels, as dyadic fractions of their piece, so that
 	// the arbitrary-precision path can reuse the partition.
 	piece    int
 	accepted []panelSpan
+}
+
+func newAdaptive(src panelSource, K float64, n int) *adaptive {
+	f := make([]float64, 2*n)
+	return &adaptive{src: src, K: K, tol: f[:n:n], scale: f[n:], out: make([]Value, n)}
 }
 
 // panelSpan is the part [lo, hi] (fractions in [0, 1]) of piece i.
@@ -161,35 +165,90 @@ const (
 	panelHigh = 48
 )
 
-// panelPair is a panel integrated with both rules.
-type panelPair struct{ lo, hi, abs float64 }
+// panelPair is a panel integrated with both rules, per integrand.
+type panelPair struct{ lo, hi, abs []float64 }
 
-func (ad *adaptive) pair(a, b float64) panelPair {
-	lo, _ := ad.e.panel(ad.K, a, b, panelLow)
-	hi, abs := ad.e.panel(ad.K, a, b, panelHigh)
-	ad.total.Evals += panelLow + panelHigh
-	return panelPair{lo, hi, abs}
+// pair integrates [a, b] with both rules into buf (3 values per integrand).
+func (ad *adaptive) pair(a, b float64, buf []float64) panelPair {
+	n := len(ad.out)
+	p := panelPair{lo: buf[:n:n], hi: buf[n : 2*n : 2*n], abs: buf[2*n : 3*n]}
+	ad.src.panel(ad.K, a, b, panelLow, p.lo, nil)
+	ad.src.panel(ad.K, a, b, panelHigh, p.hi, p.abs)
+	ad.evals += panelLow + panelHigh
+	return p
 }
 
-func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPair) error {
-	if math.IsNaN(p.hi) || math.IsInf(p.hi, 0) {
-		return fmt.Errorf("%w: the integrand is not finite on [%g, %g]·√K", ErrUndefined, a, b)
+// run integrates over the pieces between consecutive edges, from −T to T.
+// The first panels of every piece give each integrand's scale E|F_i|,
+// which the absolute tolerance of every panel is measured against. When
+// the bisection of a piece fails, run returns the index of the piece.
+func (ad *adaptive) run(edges []float64) (int, error) {
+	n := len(ad.out)
+	T := edges[len(edges)-1]
+	first := make([]panelPair, len(edges)-1)
+	buf := make([]float64, 3*n*len(first))
+	for j := range first {
+		first[j] = ad.pair(edges[j], edges[j+1], buf[3*n*j:3*n*(j+1)])
+		for i := range ad.scale {
+			ad.scale[i] += first[j].abs[i]
+		}
 	}
-	d := panelError(math.Abs(p.hi-p.lo), p.abs)
-	if d <= ad.tol*(b-a) || depth >= maxPanelDepth && d <= 1e3*ad.tol*(b-a) {
-		ad.total.V += p.hi
-		ad.total.AbsErr += d
+	for i := range ad.tol {
+		ad.tol[i] = float64RelTol * ad.scale[i] / (2 * T)
+	}
+	for j, p := range first {
+		ad.piece = j
+		if err := ad.integrate(edges[j], edges[j+1], 0, 0, 1, p); err != nil {
+			for i := range ad.out {
+				ad.out[i].Evals = ad.evals
+			}
+			return j, err
+		}
+	}
+	for i := range ad.out {
+		ad.out[i].AbsErr += 32 * epsilon * ad.scale[i]
+		ad.out[i].Evals = ad.evals
+	}
+	return 0, nil
+}
+
+// integrate accepts or bisects the panel [a, b], the part [fa, fb] of its
+// piece, at the given depth of bisection, p being its pair of rules.
+func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPair) error {
+	ok := true
+	for i, hi := range p.hi {
+		if math.IsNaN(hi) || math.IsInf(hi, 0) {
+			ad.failed = i
+			return fmt.Errorf("%w: the integrand is not finite on [%g, %g]·√K", ErrUndefined, a, b)
+		}
+		d := panelError(math.Abs(hi-p.lo[i]), p.abs[i])
+		if !(d <= ad.tol[i]*(b-a) || depth >= maxPanelDepth && d <= 1e3*ad.tol[i]*(b-a)) {
+			ok = false
+			ad.failed = i
+		}
+	}
+	if ok {
+		for i, hi := range p.hi {
+			ad.out[i].V += hi
+			ad.out[i].AbsErr += panelError(math.Abs(hi-p.lo[i]), p.abs[i])
+		}
 		ad.accepted = append(ad.accepted, panelSpan{ad.piece, fa, fb})
 		return nil
 	}
 	if depth >= maxPanelDepth {
 		return fmt.Errorf("%w (no convergence near t = %g)", ErrNotConverged, (a+b)/2)
 	}
+	// A pair is done with once its panel is accepted or halved, so the
+	// pairs of one depth share storage.
+	for len(ad.pairs) <= depth {
+		ad.pairs = append(ad.pairs, make([]float64, 3*len(ad.out)))
+	}
+	buf := ad.pairs[depth]
 	m, fm := (a+b)/2, (fa+fb)/2
-	if err := ad.integrate(a, m, depth+1, fa, fm, ad.pair(a, m)); err != nil {
+	if err := ad.integrate(a, m, depth+1, fa, fm, ad.pair(a, m, buf)); err != nil {
 		return err
 	}
-	return ad.integrate(m, b, depth+1, fm, fb, ad.pair(m, b))
+	return ad.integrate(m, b, depth+1, fm, fb, ad.pair(m, b, buf))
 }
 
 // panelError estimates the error of the 32-point rule on a panel from its
@@ -205,9 +264,9 @@ func panelError(d, abs float64) float64 {
 	return abs * math.Min(r, 100*r*r)
 }
 
-// panel returns ∫_a^b F(√K t)φ(t) dt and ∫ |F|φ with an n-point
-// Gauss–Legendre rule.
-func (e *Expectation) panel(K, a, b float64, n int) (sum, abs float64) {
+// panel sets sum[0] = ∫_a^b F(√K t)φ(t) dt and, when abs is not nil,
+// abs[0] = ∫ |F|φ, with an n-point Gauss–Legendre rule.
+func (e *Expectation) panel(K, a, b float64, n int, sum, abs []float64) {
 	pn := panelNodes(a, b, n)
 	sk := math.Sqrt(K)
 	s := e.buffers(n)
@@ -215,12 +274,16 @@ func (e *Expectation) panel(K, a, b float64, n int) (sum, abs float64) {
 		s.z[i] = sk * t
 	}
 	e.in.prog.EvalSlice(s.f, s.z)
+	var su, ab float64
 	for i, w := range pn.w {
-		sum += w * s.f[i]
-		abs += w * math.Abs(s.f[i])
+		su += w * s.f[i]
+		ab += w * math.Abs(s.f[i])
+	}
+	sum[0] = su
+	if abs != nil {
+		abs[0] = ab
 	}
 	e.pool.Put(s)
-	return sum, abs
 }
 
 // gaussPanel is an n-point Gauss–Legendre rule mapped to [a, b] with the

@@ -120,7 +120,6 @@ func (m *Many) AtCut(K, T float64) ([]Value, error) {
 	if !(K > 0) || math.IsInf(K, 0) || !(T > 0) {
 		return nil, fmt.Errorf("expectations of %d integrands: need finite K > 0 and T > 0, got %g, %g", len(m.ins), K, T)
 	}
-	out := make([]Value, len(m.ins))
 	sk := math.Sqrt(K)
 	edges := []float64{-T}
 	for _, z := range m.kinks {
@@ -133,36 +132,19 @@ func (m *Many) AtCut(K, T float64) ([]Value, error) {
 	}
 	edges = append(edges, T)
 
-	ad := manyAdaptive{m: m, K: K, out: out, tol: make([]float64, len(m.ins))}
-	first := make([]manyPair, len(edges)-1)
-	scale := make([]float64, len(m.ins))
-	for j := range first {
-		first[j] = ad.pair(edges[j], edges[j+1])
-		for i := range scale {
-			scale[i] += first[j].abs[i]
-		}
-	}
-	for i := range scale {
-		ad.tol[i] = float64RelTol * scale[i] / (2 * T)
-	}
-	for j, p := range first {
-		if err := ad.integrate(edges[j], edges[j+1], 0, p); err != nil {
-			for i, in := range m.ins {
-				if derr := in.checkDefined(K, T); derr != nil {
-					return nil, fmt.Errorf("expectation of %s at K = %g: %w", in.expr, K, derr)
-				}
-				if i == ad.failed {
-					err = fmt.Errorf("expectation of %s: %w", in.expr, err)
-				}
+	ad := newAdaptive(m, K, len(m.ins))
+	if j, err := ad.run(edges); err != nil {
+		for i, in := range m.ins {
+			if derr := in.checkDefined(K, T); derr != nil {
+				return nil, fmt.Errorf("expectation of %s at K = %g: %w", in.expr, K, derr)
 			}
-			return nil, fmt.Errorf("expectations at K = %g, on t ∈ [%g, %g] (t = z/√K): %w", K, edges[j], edges[j+1], err)
+			if i == ad.failed {
+				err = fmt.Errorf("expectation of %s: %w", in.expr, err)
+			}
 		}
+		return nil, fmt.Errorf("expectations at K = %g, on t ∈ [%g, %g] (t = z/√K): %w", K, edges[j], edges[j+1], err)
 	}
-	for i := range out {
-		out[i].AbsErr += 32 * epsilon * scale[i]
-		out[i].Evals = ad.evals
-	}
-	return out, nil
+	return ad.out, nil
 }
 
 // AtDigits returns E[F_i(z)] for z ~ N(0, K), K exact, each to digits
@@ -194,59 +176,6 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 		return nil, fmt.Errorf("expectations at K = %s: %w", ratG(K), err)
 	}
 	return vs, nil
-}
-
-// manyAdaptive is the recursive bisection of Many.At: tol[i] is integrand
-// i's absolute tolerance per unit of length in t.
-type manyAdaptive struct {
-	m      *Many
-	K      float64
-	tol    []float64
-	out    []Value
-	evals  int
-	failed int // the integrand that stopped the bisection
-}
-
-// manyPair is a panel integrated with both rules, per integrand.
-type manyPair struct{ lo, hi, abs []float64 }
-
-func (ad *manyAdaptive) pair(a, b float64) manyPair {
-	n := len(ad.m.ins)
-	p := manyPair{lo: make([]float64, n), hi: make([]float64, n), abs: make([]float64, n)}
-	ad.m.panel(ad.K, a, b, panelLow, p.lo, nil)
-	ad.m.panel(ad.K, a, b, panelHigh, p.hi, p.abs)
-	ad.evals += panelLow + panelHigh
-	return p
-}
-
-func (ad *manyAdaptive) integrate(a, b float64, depth int, p manyPair) error {
-	ok := true
-	for i, hi := range p.hi {
-		if math.IsNaN(hi) || math.IsInf(hi, 0) {
-			ad.failed = i
-			return fmt.Errorf("%w: the integrand is not finite on [%g, %g]·√K", ErrUndefined, a, b)
-		}
-		d := panelError(math.Abs(hi-p.lo[i]), p.abs[i])
-		if !(d <= ad.tol[i]*(b-a) || depth >= maxPanelDepth && d <= 1e3*ad.tol[i]*(b-a)) {
-			ok = false
-			ad.failed = i
-		}
-	}
-	if ok {
-		for i, hi := range p.hi {
-			ad.out[i].V += hi
-			ad.out[i].AbsErr += panelError(math.Abs(hi-p.lo[i]), p.abs[i])
-		}
-		return nil
-	}
-	if depth >= maxPanelDepth {
-		return fmt.Errorf("%w (no convergence near t = %g)", ErrNotConverged, (a+b)/2)
-	}
-	mid := (a + b) / 2
-	if err := ad.integrate(a, mid, depth+1, ad.pair(a, mid)); err != nil {
-		return err
-	}
-	return ad.integrate(mid, b, depth+1, ad.pair(mid, b))
 }
 
 // panel sets sum[i] = ∫_a^b F_i(√K t)φ(t) dt and, when abs is not nil,
