@@ -26,6 +26,8 @@ type AnalysisDigits struct {
 	Taylor *KZeroDigits
 	// ScaleInvariant is non-nil for a scale-invariant σ.
 	ScaleInvariant *ScaleInvariantDigits
+	// Kinked is non-nil for σ in the kinked-linear class.
+	Kinked *KinkedDigits
 }
 
 // AnalyzeDigits runs Analyze and then computes every critical point and
@@ -56,14 +58,16 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 			return nil, err
 		}
 	}
+	if an.Kinked != nil {
+		if ad.Kinked, err = KinkedDigitsOf(sigma, digits); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range an.Points {
 		if p.Class == ClassKinkedLinear {
-			// The kinked-linear limit comes from float64 one-sided slopes:
-			// its values carry the float64 digits only.
 			zero := new(big.Float)
 			ad.Points = append(ad.Points, CriticalDigits{K: calc.Exact(zero, digits), Cb: calc.Exact(zero, digits),
-				CW:  calc.Certified{V: big.NewFloat(p.CW), Digits: min(digits, float64Digits)},
-				A32: calc.Certified{V: big.NewFloat(p.A32), Digits: min(digits, float64Digits)}})
+				CW: ad.Kinked.CW, A32: ad.Kinked.A32})
 			continue
 		}
 		if p.K == 0 {

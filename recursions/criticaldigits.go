@@ -28,9 +28,6 @@ type CriticalDigits struct {
 	A32 calc.Certified
 }
 
-// float64Digits is how many digits of a float64 result are reported.
-const float64Digits = 12
-
 // criticalValues returns C_W, C_b and ã₁ at K* from the averages v of
 // the critical set there — C_W = 1/⟨σ'²⟩, C_b = K* − ⟨σ²⟩/⟨σ'²⟩
 // (5.71)–(5.72) and ã₁ = ½C_W g”(K*) (5.102) — each with a bound on its

@@ -7,16 +7,12 @@ import (
 )
 
 // Float64Digits is the most significant digits a table shows of a float64
-// result: Gaussian averages are good to about 1e-13.
+// result that carries no error bound of its own (the 1/n coefficients,
+// the kernel-map and β tables).
 const Float64Digits = 12
 
 // maxAnalysisDigits is the most digits of the certified analysis.
 const maxAnalysisDigits = recursions.MaxDigits
-
-// a1Digits is the most digits shown of a float64 ã₁ = j(K*)/(8K*²), in
-// which j cancels up to five digits (SWISH) against averages good to
-// about 1e-14.
-const a1Digits = 9
 
 // criticalRow is one critical point of one activation, as the tables show
 // it.
@@ -38,52 +34,18 @@ type analysis struct {
 	rows []criticalRow
 }
 
-// analyzeActivation runs recursions.Analyze (digits ≤ Float64Digits) or
-// recursions.AnalyzeDigits (more) and turns each critical point into a row.
-// Unphysical roots (C_b < 0) are kept with physical = false.
+// analyzeActivation runs recursions.AnalyzeDigits and turns each critical
+// point into a row whose numbers carry their certified digits. Unphysical
+// roots (C_b < 0) are kept with physical = false.
 func analyzeActivation(a Activation, digits int) (*analysis, error) {
 	if digits < 1 || digits > recursions.MaxDigits {
 		return nil, fmt.Errorf("digits must be between 1 and %d, got %d", recursions.MaxDigits, digits)
 	}
-	if digits > Float64Digits {
-		ad, err := recursions.AnalyzeDigits(a.Sigma, recursions.DefaultKmax, digits)
-		if err != nil {
-			return nil, fmt.Errorf("analysing %s to %d digits: %w", a.Label, digits, err)
-		}
-		return digitsRows(a, ad), nil
-	}
-	an, err := recursions.Analyze(a.Sigma, recursions.DefaultKmax)
+	ad, err := recursions.AnalyzeDigits(a.Sigma, recursions.DefaultKmax, digits)
 	if err != nil {
-		return nil, fmt.Errorf("analysing %s: %w", a.Label, err)
+		return nil, fmt.Errorf("analysing %s to %d digits: %w", a.Label, digits, err)
 	}
-	return floatRows(a, an, digits), nil
-}
-
-func floatRows(a Activation, an *recursions.Analysis, digits int) *analysis {
-	res := &analysis{act: a, an: an}
-	num := func(v float64) Cell { return FloatCell(v, min(digits, Float64Digits)) }
-	if si := an.ScaleInvariant; si != nil {
-		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: AnnotationCell("any"),
-			cb: num(si.Cb), cw: num(si.CW), stability: recursions.MarginalLine,
-			x: scaleInvariantExponents(si.RhoKink), physical: true})
-	}
-	for _, p := range an.Points {
-		r := criticalRow{act: a, class: p.Class, k: num(p.K), cb: num(p.Cb), cw: num(p.CW), stability: p.Stability, physical: p.Physical}
-		switch p.Class {
-		case recursions.ClassKinkedLinear:
-			r.a32, r.x = num(p.A32), kinkedExponents(an.Kinked)
-		case recursions.ClassKZero:
-			r.a1 = num(p.A1)
-			r.x = kZeroExponents(an.Taylor.A1, floatExpo(an.Taylor.B1/an.Taylor.A1, min(digits, Float64Digits)))
-		default:
-			r.a1 = FloatCell(p.A1, min(digits, a1Digits))
-			if p.Stability.HalfStable() {
-				r.x = halfStableExponents()
-			}
-		}
-		res.rows = append(res.rows, r)
-	}
-	return res
+	return digitsRows(a, ad), nil
 }
 
 func digitsRows(a Activation, ad *recursions.AnalysisDigits) *analysis {

@@ -56,15 +56,7 @@ func PDLTTable(acts []Activation, digits int) (*Table, error) {
 	t.Footnotes = append(t.Footnotes,
 		"a₁ (K* = 0, (5.86)) and ã₁ = ½C_W g''(K*) = j(K*)/(8K*²) (K* > 0, (5.102)) are stored with their sign; the book prints −a₁ and −ã₁. a₃ᐟ₂ is the coefficient of ΔK^(3/2) of the kinked-linear class (σ(0) = 0 with a kink at 0).",
 		"Depth exponents: an observable decays as ℓ^(−p) (5.93). K* = 0 class with a₁ < 0: p₀ = 1 (5.94), p∥ = 2 (5.97), p⊥ = b₁/a₁ (5.99), p_V = 1 (5.127); half-stable: p₀ = 1 from the attracted side (5.103); scale-invariant: p₀ = 0 (5.66), p∥ = 0 (5.65), p⊥ = 2 at finite angle (5.168; 0 for a linear σ), p_V = −1 (5.120); kinked-linear with a₃ᐟ₂ < 0: p₀ = 2. An unstable point has none.")
-	if digits > Float64Digits {
-		t.Footnotes = append(t.Footnotes, fmt.Sprintf("Values certified to %d significant digits by two working precisions; a value shows only the digits they agree on.", digits))
-	} else {
-		note := fmt.Sprintf("Values from float64 Gaussian averages (about 1e-13), shown with %d significant digits", digits)
-		if digits > a1Digits {
-			note += fmt.Sprintf(" (ã₁, which cancels up to five digits, with %d)", a1Digits)
-		}
-		t.Footnotes = append(t.Footnotes, note+".")
-	}
+	t.Footnotes = append(t.Footnotes, fmt.Sprintf("Values certified to at most %d significant digits: a value shows only the digits its error bound (K*, C_b, C_W, ã₁) or two working precisions (the Taylor, kinked-linear and scale-invariant data) certify.", digits))
 	if len(unphysical) > 0 {
 		t.Footnotes = append(t.Footnotes, "Roots of the criticality condition (5.73) with C_b < 0 are not shown: "+joinComma(unphysical)+".")
 	}

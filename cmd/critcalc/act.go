@@ -33,29 +33,26 @@ and the vertex source C_W²(⟨σ⁴⟩ − ⟨σ²⟩²), each certified to --d
 digits. Numbers given to --cb, --cw and --at are exact decimals (0.1 is
 1/10) or fractions (2/3).
 
-By default (--digits 12 or less) all values are float64 Gaussian expectations
-(about 1e-13) and are printed with at most --digits significant digits (12 at
-most); ã₁, which cancels up to five digits, with at most 9. With --digits D
-above 12 (up to 60), every root K* > 0 is refined by Newton's method on
-K⟨σ'²⟩ − ⟨zσσ'⟩ with certified high-precision expectations, and K*, C_b, C_W,
-ã₁, the Taylor data σ^(p)(0), a₁, a₂, b₁, p⊥ and the scale-invariant data are
-printed with D significant digits. Each value is computed at two working
-precisions and only the digits on which they agree are printed (ã₁ may show
-fewer). The fixed points K > 0 of --cb and --cw are refined the same way
-(Newton on C_b + C_W g(K) − K) with χ∥, χ⊥ and ξ; a fixed point at K = 0 or
-a double root stays float64. An activation without a physical critical point is not an
+The float64 analysis finds and classifies every critical point; each root
+K* > 0 is then refined by Newton's method on K⟨σ'²⟩ − ⟨zσσ'⟩ with certified
+high-precision expectations, and K*, C_b, C_W and ã₁ are printed with the
+digits (at most --digits D, 1 to 60, default 12) that their propagated error
+bound certifies; the Taylor data σ^(p)(0), a₁, a₂, b₁, p⊥, the kinked-linear
+and the scale-invariant data are computed at two working precisions and
+printed with the digits on which they agree. Above 12 digits the fixed points
+K > 0 of --cb and --cw are refined the same way (Newton on C_b + C_W g(K) − K)
+with χ∥, χ⊥ and ξ; otherwise, and for a fixed point at K = 0 or a double
+root, they are float64 and printed with about 14 + log10|1 − χ∥| digits.
+An activation without a physical critical point is not an
 error: the report gives the reason.`,
 		flags: func(fs *flag.FlagSet) any { return defineActFlags(fs) },
 		run:   runAct,
 	})
 }
 
-// actDigits is how many significant digits of a float64 result are shown.
+// actDigits is the default --digits, and the most digits of a float64
+// fixed point (one that is not refined: a double root, or D ≤ actDigits).
 const actDigits = 12
-
-// actA1Digits is how many digits of ã₁ are shown: j(K*) cancels a factor up
-// to 1e5 (SWISH) against expectations good to about 1e-14.
-const actA1Digits = 9
 
 type actFlags struct {
 	kmax       float64
@@ -71,7 +68,7 @@ func defineActFlags(fs *flag.FlagSet) *actFlags {
 	fs.Var(f.cb, "cb", "bias variance C_b = σ_b² `X` for the fixed points (with --cw)")
 	fs.Var(f.cw, "cw", "weight variance C_W = σ_w² `Y` for the fixed points (with --cb) and for --at")
 	fs.Var(f.at, "at", "also report g, g', χ∥, χ⊥, h, j, the vertex source and g'' at this `K` > 0")
-	fs.IntVar(&f.digits, "digits", actDigits, fmt.Sprintf("significant digits `D` of the critical data (1 to %d; above 12 in high precision)", recursions.MaxDigits))
+	fs.IntVar(&f.digits, "digits", actDigits, fmt.Sprintf("significant digits `D` of the critical data (1 to %d)", recursions.MaxDigits))
 	fs.BoolVar(&f.json, "json", false, "write JSON instead of text")
 	return f
 }
@@ -177,20 +174,11 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 }
 
 func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport, error) {
-	var rep *actReport
-	if f.digits > actDigits {
-		ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
-		if err != nil {
-			return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
-		}
-		rep = actDigitsReport(e, ad)
-	} else {
-		an, err := recursions.Analyze(e, f.kmax)
-		if err != nil {
-			return nil, fmt.Errorf("analysing %s: %w", e, err)
-		}
-		rep = actFloatReport(e, an, f.digits)
+	ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
+	if err != nil {
+		return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
 	}
+	rep := actDigitsReport(e, ad)
 	if withFixed {
 		if err := addActFixed(rep, e, f); err != nil {
 			return nil, err
@@ -226,45 +214,6 @@ func otherFixedNums(others []recursions.FixedPoint) []actOtherFixed {
 func fixedPointDigits(chiPar float64) int {
 	d := int(math.Round(14 + math.Log10(math.Abs(1-chiPar))))
 	return max(3, min(d, actDigits))
-}
-
-// actFloatReport is the report of the float64 analysis an, printed with at
-// most digits significant digits (ã₁ with at most actA1Digits).
-func actFloatReport(e calc.Expr, an *recursions.Analysis, digits int) *actReport {
-	rep := &actReport{Expression: e.String(), Digits: digits, Class: an.Classes.String(), Reason: an.Reason, CriticalPoints: []actCritical{}}
-	num := func(v float64) jsonNum { return floatNum(v, digits) }
-	if si := an.ScaleInvariant; si != nil {
-		rep.ScaleInvariant = &actScaleInv{num(si.APlus), num(si.AMinus), num(si.A2), num(si.A4), num(si.RhoKink), num(si.Vertex)}
-		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: num(si.Cb), CW: num(si.CW), Physical: true, Stability: recursions.MarginalLine.String()})
-	}
-	if kz := an.Taylor; kz != nil {
-		t := &actTaylor{}
-		for _, s := range kz.Sigma {
-			t.Sigma = append(t.Sigma, num(s))
-		}
-		if kz.OK {
-			t.A1, t.A2, t.B1 = num(kz.A1), num(kz.A2), num(kz.B1)
-			t.CW1 = num(2 * kz.CW / 3)
-			if kz.A1 < 0 {
-				rep.Exponents = &actExponents{P0: "1", PPar: "2", PPerp: num(kz.B1 / kz.A1), PV: "1", P1Bare: "0", P1Ren: "1"}
-			}
-		}
-		rep.Taylor = t
-	}
-	addKinked(rep, an.Kinked, num)
-	for _, p := range an.Points {
-		a1 := floatNum(p.A1, min(digits, actA1Digits))
-		if p.K == 0 {
-			a1 = num(p.A1)
-		}
-		c := actCritical{KStar: num(p.K), Cb: num(p.Cb), CW: num(p.CW), Physical: p.Physical, Stability: p.Stability.String(), A1: a1,
-			OtherFixed: otherFixedNums(p.Others)}
-		if p.Class == recursions.ClassKinkedLinear {
-			c.A1, c.A32 = "", num(p.A32)
-		}
-		rep.CriticalPoints = append(rep.CriticalPoints, c)
-	}
-	return rep
 }
 
 // addActFixed adds the float64 fixed points of (--cb, --cw) to rep, printed

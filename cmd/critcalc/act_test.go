@@ -228,7 +228,7 @@ func TestActText(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, s := range []string{"class       K*=0+half-stable", "K* = 3.56155281281", "a1 = -0.000143626419", "fixed points for (C_b, C_W) = (0.2, 2)"} {
+	for _, s := range []string{"class       K*=0+half-stable", "K* = 3.56155281281", "a1 = -0.000143626418732", "fixed points for (C_b, C_W) = (0.2, 2)"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("text report lacks %q:\n%s", s, out)
 		}
@@ -474,6 +474,32 @@ func TestActKinkedLinear(t *testing.T) {
 		if _, ok := rep.Kinked[k]; !ok {
 			t.Errorf("kinked_linear lacks %q", k)
 		}
+	}
+}
+
+// TestActKinkedLinearDigits checks that --digits 30 reaches the
+// kinked-linear class: SELU's C_W = 2/(λ²(1 + α²)) and a₃ᐟ₂ =
+// −√(2/π)·2α²/(1 + α²) (recursions.TestKinkedDigits derives them), here
+// with those closed forms rounded to 30 digits from `bc -l` at scale=70
+// (λ, α as in calc's selu; π = 4·a(1)).
+func TestActKinkedLinearDigits(t *testing.T) {
+	code, out, stderr := runCLI("act", "selu", "--digits", "30", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Points []struct {
+			CW  json.Number `json:"C_W"`
+			A32 json.Number `json:"a3_2"`
+		} `json:"critical_points"`
+		Kinked map[string]json.Number `json:"kinked_linear"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	const cw, a32 = "0.476771017882752898080030628979", "-1.17580886760595410904899714166"
+	if len(rep.Points) != 1 || rep.Points[0].CW != cw || rep.Points[0].A32 != a32 || rep.Kinked["a3_2"] != a32 {
+		t.Errorf("selu --digits 30: C_W %v, a3_2 %v, kinked %v; want %s and %s", rep.Points, rep.Points, rep.Kinked, cw, a32)
 	}
 }
 

@@ -33,7 +33,7 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 		}
 		rep.Taylor = t
 	}
-	addKinked(rep, ad.Kinked, func(v float64) jsonNum { return floatNum(v, min(ad.Digits, 12)) })
+	addKinked(rep, ad.Kinked)
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
 		c := actCritical{KStar: certNum(p.K), Cb: certNum(p.Cb), CW: certNum(p.CW), Physical: fp.Physical, Stability: fp.Stability.String(), A1: certNum(p.A1),

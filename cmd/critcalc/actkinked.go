@@ -20,17 +20,13 @@ type actKinked struct {
 	Decay  jsonNum `json:"decay"` // D in ΔK ≈ D/ℓ² when a3_2 < 0, else null
 }
 
-// addKinked fills the kinked-linear block of rep from kl (nil: nothing).
-func addKinked(rep *actReport, kl *recursions.KinkedLinear, num func(float64) jsonNum) {
-	if kl == nil {
+// addKinked fills the kinked-linear block of rep from kd (nil: nothing).
+func addKinked(rep *actReport, kd *recursions.KinkedDigits) {
+	if kd == nil {
 		return
 	}
-	k := &actKinked{APlus: num(kl.APlus), AMinus: num(kl.AMinus), BPlus: num(kl.BPlus), BMinus: num(kl.BMinus),
-		A2: num(kl.A2), A32: num(kl.A32), A1: num(kl.A1)}
-	if d, ok := kl.DecayConstant(); ok {
-		k.Decay = num(d)
-	}
-	rep.Kinked = k
+	rep.Kinked = &actKinked{APlus: certNum(kd.APlus), AMinus: certNum(kd.AMinus), BPlus: certNum(kd.BPlus), BMinus: certNum(kd.BMinus),
+		A2: certNum(kd.A2), A32: certNum(kd.A32), A1: certNum(kd.A1), Decay: certNum(kd.Decay)}
 }
 
 func writeKinkedText(w io.Writer, k *actKinked) {
