@@ -211,7 +211,7 @@ func (q *bigQuad) partition(K *big.Rat, Kf float64, digits, extra int) (*quadPla
 			continue // F ≡ 0: its expectation is exactly 0
 		}
 		if !(scales[i] >= minScale) {
-			return nil, q.wrap(in, fmt.Errorf("%w: E|F| = %.3g at K = %s is below the float64 range the partition of the line is built in", ErrUnderflow, scales[i], ratG(K)))
+			return nil, q.wrap(in, fmt.Errorf("%w: E|F| = %.3g at K = %s is below the float64 range the partition of the line is built in", ErrUnderflow, scales[i], RatG(K)))
 		}
 	}
 	for p, fs := range fracs {

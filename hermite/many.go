@@ -157,7 +157,7 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 		return nil, fmt.Errorf("expectations of %d integrands: digits must be at least 1, got %d", len(m.ins), digits)
 	}
 	if K.Sign() < 0 {
-		return nil, fmt.Errorf("expectations of %d integrands: the variance K must be ≥ 0, got %s", len(m.ins), ratG(K))
+		return nil, fmt.Errorf("expectations of %d integrands: the variance K must be ≥ 0, got %s", len(m.ins), RatG(K))
 	}
 	if K.Sign() == 0 {
 		out := make([]*big.Float, len(m.ins))
@@ -173,7 +173,7 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 	m.bqOnce.Do(func() { m.bq = newBigQuad(m.ins) })
 	vs, err := m.bq.at(K, digits)
 	if err != nil {
-		return nil, fmt.Errorf("expectations at K = %s: %w", ratG(K), err)
+		return nil, fmt.Errorf("expectations at K = %s: %w", RatG(K), err)
 	}
 	return vs, nil
 }

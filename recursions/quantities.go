@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"critcalc/calc"
+	"critcalc/hermite"
 )
 
 // Quantities are the single-input quantities of the kernel recursion at
@@ -63,7 +64,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 		return QuantitiesDigits{}, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
 	}
 	if K.Sign() <= 0 || CW.Sign() <= 0 {
-		return QuantitiesDigits{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", ratG(K), ratG(CW))
+		return QuantitiesDigits{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", hermite.RatG(K), hermite.RatG(CW))
 	}
 	m, err := a.digitsAverages()
 	if err != nil {
@@ -74,7 +75,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 	for i, extra := range []int{lowExtra, highExtra} {
 		v, err := m.AtDigits(K, digits+extra)
 		if err != nil {
-			return QuantitiesDigits{}, fmt.Errorf("recursions: quantities at K = %s: %w", ratG(K), err)
+			return QuantitiesDigits{}, fmt.Errorf("recursions: quantities at K = %s: %w", hermite.RatG(K), err)
 		}
 		prec := v[cS2].Prec()
 		vals[i] = quantities(new(big.Float).SetPrec(prec).SetRat(K), new(big.Float).SetPrec(prec).SetRat(CW), v)
@@ -93,7 +94,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 			continue
 		}
 		if *dst[j], err = calc.Agreeing(name, vals[0][j], vals[1][j], digits); err != nil {
-			return QuantitiesDigits{}, fmt.Errorf("recursions: %s at K = %s: %w", name, ratG(K), err)
+			return QuantitiesDigits{}, fmt.Errorf("recursions: %s at K = %s: %w", name, hermite.RatG(K), err)
 		}
 	}
 	return q, nil
