@@ -1,14 +1,11 @@
 package main
 
 import (
+	"math/big"
+
 	"critcalc/calc"
 	"critcalc/recursions"
-	"math/big"
 )
-
-// certNum formats a certified value with the digits that are certified;
-// an unset value becomes null.
-func certNum(c calc.Certified) jsonNum { return bigNum(c.V, c.Digits) }
 
 // actDigitsReport is the report of the high-precision analysis ad: every
 // critical value printed with its certified digits.

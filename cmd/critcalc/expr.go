@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -211,30 +210,6 @@ func nums(vs []*big.Float, digits int) []jsonNum {
 		out[i] = bigNum(v, digits)
 	}
 	return out
-}
-
-// report ends a command: the error on stderr (exit 1), or the report as
-// JSON or as text.
-func report(c *command, stdout, stderr io.Writer, asJSON bool, err error, rep any, text func(io.Writer)) int {
-	if err != nil {
-		errorf(stderr, "%s: %v", c.name, err)
-		return exitError
-	}
-	if asJSON {
-		return writeJSON(stdout, stderr, rep)
-	}
-	text(stdout)
-	return exitOK
-}
-
-func writeJSON(stdout, stderr io.Writer, v any) int {
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		errorf(stderr, "writing JSON: %v", err)
-		return exitError
-	}
-	return exitOK
 }
 
 func writeExprText(w io.Writer, r *exprReport) {

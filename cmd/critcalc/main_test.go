@@ -154,3 +154,15 @@ func TestHelpListsFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONNotHTMLEscaped checks that JSON output keeps '<' and '>' as
+// they are (sigmoid's reason says "… < 0"), not as \u003c.
+func TestJSONNotHTMLEscaped(t *testing.T) {
+	code, out, stderr := runCLI("act", "sigmoid", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if strings.Contains(out, `\u003c`) || !strings.Contains(out, "< 0") {
+		t.Errorf("JSON escapes HTML or lacks the reason:\n%s", out)
+	}
+}

@@ -20,8 +20,8 @@ func (n jsonNum) MarshalJSON() ([]byte, error) {
 	return []byte(n), nil
 }
 
-// bigNum formats v with d significant digits in a form valid in JSON and
-// readable in text (1.5, -0.25, 1.234e+05).
+// bigNum formats v with d significant digits by calc.FormatSignificant, a
+// form valid in JSON and readable in text (1.5, -0.25, 1.234e5).
 func bigNum(v *big.Float, d int) jsonNum {
 	if v == nil {
 		return ""
@@ -30,10 +30,15 @@ func bigNum(v *big.Float, d int) jsonNum {
 }
 
 // floatNum formats a float64 with at most d significant digits (and at
-// most 15, which a float64 holds); non-finite values become null.
+// most 15) by calc.FormatFloat64, as report.FloatCell does; non-finite
+// values become null.
 func floatNum(v float64, d int) jsonNum {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		return ""
 	}
 	return jsonNum(calc.FormatFloat64(v, min(d, 15)))
 }
+
+// certNum formats a certified value with its certified digits
+// (calc.Certified.Text); an unset value becomes null.
+func certNum(c calc.Certified) jsonNum { return jsonNum(c.Text()) }
