@@ -57,13 +57,6 @@ func GELUCriticalLine(kStar, mu float64) (sw2, sb2 float64) {
 // nonzero root of χ_𝒥* − χ_𝒦* (DHG eqs 159–162).
 var GELUCriticalK = (3 + math.Sqrt(17)) / 2
 
-// LNPreCriticalRatio returns σ_b²/σ_w² on the critical line of LayerNorm on
-// preactivations (with or without skip, DHG Remark 5.1): χ_𝒥* = 1 ⇔
-// σ_w²⟨φ'²⟩₁ = σ_w²⟨φ²⟩₁ + σ_b², so σ_b²/σ_w² = ⟨φ'²⟩₁ − ⟨φ²⟩₁ (eqs 135, 171:
-// erf (2/π)(2/√5 − arcsin(2/3)), GELU 1/(6√3π), ReLU 0). A negative ratio
-// means no critical line (the LN network is ordered for every σ_b² > 0).
-func (m *Model) LNPreCriticalRatio() float64 { return m.dphi2 - m.phi2 }
-
 // ReLULNPostCriticalRatio is σ_b²/σ_w² = 1/(π − 1) on the critical line of
 // ReLU with LayerNorm on activations (DHG eq 111: σ_b = σ_w/√(π − 1)).
 const ReLULNPostCriticalRatio = 1 / (math.Pi - 1)

@@ -54,7 +54,9 @@ func TestBatchNorm(t *testing.T) {
 	if v := ReLUBatchNormChiJ(0); math.Abs(v-1.4669422069) > 6e-11 || math.Abs(v-printed) < 0.5 {
 		t.Errorf("ReLU BN χ_𝒥(μ=0) = %.10f", v)
 	}
-	if p := m.BatchNormGrowth(); !near(p, math.Pi/(math.Pi-1), 1e-13) {
+	// With μ = 1, D^ℓ grows by σ_w²Var₁φ per layer, so χ_𝒥^ℓ = 1 + p/(c + ℓ)
+	// with p = ⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²).
+	if p := m.dphi2 / (m.phi2 - m.phi1*m.phi1); !near(p, math.Pi/(math.Pi-1), 1e-13) {
 		t.Errorf("BN μ = 1 growth exponent %v, want π/(π−1)", p)
 	}
 }
@@ -70,7 +72,7 @@ func TestPreLNGrowth(t *testing.T) {
 		AB   float64
 	}{{"relu", 1}, {"erf", 1.2257000038}, {"gelu", 1.0720315984}} {
 		m := model(t, tt.expr, PreLNRes)
-		A, B := m.PreLNGrowth(2, 0)
+		A, B := m.preLNGrowth(2, 0)
 		if math.Abs(A/B-tt.AB) > 6e-11 {
 			t.Errorf("%s: A/B = %.12f, want %.10f", tt.expr, A/B, tt.AB)
 		}
@@ -79,8 +81,8 @@ func TestPreLNGrowth(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		A, B = m.PreLNGrowth(2, 0.3)
-		want := PreLNExactLogAPJN(A, B, m.First(p).K, 999)
+		A, B = m.preLNGrowth(2, 0.3)
+		want := preLNExactLogAPJN(A, B, m.First(p).K, 999)
 		if got := layers[0].LogJ; math.Abs(got-want) > 1e-10*math.Abs(want) {
 			t.Errorf("%s: log 𝒥^{1,1000} = %.15g, Gamma product %.15g", tt.expr, got, want)
 		}
@@ -89,7 +91,7 @@ func TestPreLNGrowth(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		chi, xi := m.PreLNCorrelationLength(2, 0.3, 0.5)
+		chi, xi := m.preLNCorrelationLength(2, 0.3, 0.5)
 		if !near(pt.ChiJ, chi, 1e-14) || !near(pt.Xi, xi, 1e-12) {
 			t.Errorf("%s: Theorem 1.3 χ = %v ξ = %v; recursion %v %v", tt.expr, chi, xi, pt.ChiJ, pt.Xi)
 		}
@@ -102,7 +104,7 @@ func TestPreLNGrowth(t *testing.T) {
 // 2·log l at l = 10⁴ (a bound, not a fit).
 func TestErfSubcritical(t *testing.T) {
 	for _, tt := range []struct{ sw2, c, lambda float64 }{{1, 2 / math.Pi, math.Pi * math.Pi / 16}, {2, 0.9003163162, 0.3084251375}} {
-		c, l := ErfSubcritical(tt.sw2, 0)
+		c, l := erfSubcritical(tt.sw2, 0)
 		if math.Abs(c-tt.c) > 6e-11 || math.Abs(l-tt.lambda) > 6e-11 {
 			t.Errorf("σ_w² = %g: c̃ = %.10f λ = %.10f", tt.sw2, c, l)
 		}
@@ -112,9 +114,45 @@ func TestErfSubcritical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := ErfSubcritical(1, 0)
+	c, _ := erfSubcritical(1, 0)
 	l := float64(layers[0].L)
 	if d := layers[0].LogJ - 2*c*math.Sqrt(l); math.Abs(d) > 2*math.Log(l) {
 		t.Errorf("log 𝒥 − 2c̃√l = %v at l = %v", d, l)
 	}
+}
+
+// Closed forms of DHG's theorems that the tests check the recursions against.
+
+// erfSubcritical returns DHG Theorem 4.3's constants for erf with μ = 1:
+// χ_𝒥^ℓ ≈ 1 + c̃/√ℓ with c̃ = 2σ_w²/(π√(σ_w² + σ_b²)), and
+// 𝒥^{l0,l} = O(exp(√(l/λ))), λ = 1/(4c̃²), i.e. log 𝒥 ≈ 2c̃√l (eqs 144–147).
+func erfSubcritical(sw2, sb2 float64) (cTilde, lambda float64) {
+	cTilde = 2 * sw2 / (math.Pi * math.Sqrt(sw2+sb2))
+	return cTilde, 1 / (4 * cTilde * cTilde)
+}
+
+// preLNGrowth returns A/B, the exponent of the algebraic APJN growth
+// 𝒥^{l0,l} ∝ l^{A/B} of Pre-LN + residual with μ = 1 (ζ = −A/B; DHG eq 71,
+// Remark 5.3), with A = σ_w²⟨φ'²⟩₁ and B = σ_w²⟨φ²⟩₁ + σ_b² (Theorem 1.3).
+// 𝒦^ℓ = 𝒦^{l0} + (ℓ − l0)B exactly, so χ_𝒥^ℓ = 1 + A/𝒦^ℓ and
+// 𝒥^{l0,l} = Γ(c + n + A/B)Γ(c)/(Γ(c + A/B)Γ(c + n)), c = 𝒦^{l0}/B, n = l − l0
+// (preLNExactLogAPJN).
+func (m *Model) preLNGrowth(sw2, sb2 float64) (A, B float64) {
+	return sw2 * m.dphi2, sw2*m.phi2 + sb2
+}
+
+// preLNExactLogAPJN returns log 𝒥^{l0,l0+n} of Pre-LN + residual with μ =
+// 1 from 𝒦^{l0} = k0 by the Gamma-function product above.
+func preLNExactLogAPJN(A, B, k0 float64, n int) float64 {
+	c, x, N := k0/B, A/B, float64(n)
+	lg := func(v float64) float64 { r, _ := math.Lgamma(v); return r }
+	return lg(c+N+x) + lg(c) - lg(c+x) - lg(c+N)
+}
+
+// preLNCorrelationLength is Theorem 1.3: Pre-LN + residual with μ < 1 has
+// χ_𝒥* = (1 − μ²)A/B + μ² and ξ = 1/|log χ_𝒥*|.
+func (m *Model) preLNCorrelationLength(sw2, sb2, mu float64) (chi, xi float64) {
+	A, B := m.preLNGrowth(sw2, sb2)
+	chi = (1-mu*mu)*A/B + mu*mu
+	return chi, 1 / math.Abs(math.Log(chi))
 }

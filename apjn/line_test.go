@@ -145,7 +145,9 @@ func TestCriticalSW2(t *testing.T) {
 		expr  string
 		ratio float64
 	}{{"erf", 0.3238070109}, {"gelu", 0.1750125226}, {"relu", 0}} {
-		if r := model(t, tt.expr, LNPre).LNPreCriticalRatio(); math.Abs(math.Sqrt(max(r, 0))-tt.ratio) > 1e-10 {
+		// χ_𝒥* = 1 ⇔ σ_w²⟨φ'²⟩₁ = σ_w²⟨φ²⟩₁ + σ_b² (DHG Remark 5.1).
+		m := model(t, tt.expr, LNPre)
+		if r := m.dphi2 - m.phi2; math.Abs(math.Sqrt(max(r, 0))-tt.ratio) > 1e-10 {
 			t.Errorf("%s LN-pre σ_b/σ_w = %.12f, want %.10f", tt.expr, math.Sqrt(max(r, 0)), tt.ratio)
 		}
 	}

@@ -65,9 +65,6 @@ func NewModel(sigma calc.Expr, a Arch) (*Model, error) {
 	return m, nil
 }
 
-// Activation returns the vanilla kernel map of φ (package recursions).
-func (m *Model) Activation() *recursions.Activation { return m.act }
-
 // Mean returns ⟨φ⟩_K.
 func (m *Model) Mean(K float64) (float64, error) {
 	v, err := m.mean.At(K)
@@ -76,10 +73,6 @@ func (m *Model) Mean(K float64) (float64, error) {
 	}
 	return v.V, nil
 }
-
-// StdNormal returns ⟨φ²⟩, ⟨φ'²⟩ and ⟨φ⟩ for z ~ N(0, 1), the averages
-// behind LayerNorm on preactivations and BatchNorm.
-func (m *Model) StdNormal() (phi2, dphi2, phi1 float64) { return m.phi2, m.dphi2, m.phi1 }
 
 // SlopeSquares returns (s₊² + s₋²)/2, with s± = lim φ'(z) as z → ±∞: the
 // limit of ⟨φ'²⟩_K and of ⟨φ²⟩_K/K as K → ∞. ok is false when φ' has no

@@ -66,9 +66,6 @@ func NewResMLP(sigma calc.Expr, e float64) (*Model, error) {
 	return m, nil
 }
 
-// LayerScale returns ResMLP's 𝓔 (0 for the other architectures).
-func (m *Model) LayerScale() float64 { return m.layerScale }
-
 // resmlpKe returns μ² + 𝓔²σ_w² (the gain of the first residual) and 𝒦_e.
 func (m *Model) resmlpKe(p Params, K float64) (gain, ke float64) {
 	e2 := m.layerScale * m.layerScale

@@ -186,7 +186,7 @@ func TestResMLPLayerScaleLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		ke := 1 + e*e
-		d2, err := m.Activation().ChiPerp(ke, 1)
+		d2, err := m.act.ChiPerp(ke, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,10 +218,10 @@ func TestResMLPBadInput(t *testing.T) {
 		}
 	}
 	m := model(t, "gelu", ResMLP)
-	if m.LayerScale() != DefaultLayerScale {
-		t.Errorf("NewModel(ResMLP) has 𝓔 = %g, want %g", m.LayerScale(), DefaultLayerScale)
+	if m.layerScale != DefaultLayerScale {
+		t.Errorf("NewModel(ResMLP) has 𝓔 = %g, want %g", m.layerScale, DefaultLayerScale)
 	}
-	if model(t, "gelu", Mixer).LayerScale() != 0 {
+	if model(t, "gelu", Mixer).layerScale != 0 {
 		t.Errorf("a Mixer model has a LayerScale")
 	}
 }
