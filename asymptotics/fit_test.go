@@ -11,8 +11,9 @@ func synthetic(terms []Term, L int) ([]int, []float64) {
 	vs := make([]float64, L)
 	for i := range ls {
 		ls[i] = i + 1
+		l := float64(i + 1)
 		for _, t := range terms {
-			vs[i] += t.At(float64(i+1), 0)
+			vs[i] += t.Coeff / math.Pow(l, t.Power) * math.Pow(math.Log(l), float64(t.LogPower))
 		}
 	}
 	return ls, vs

@@ -122,7 +122,6 @@ func TestPredictionErrors(t *testing.T) {
 		{"C_b = 0 semi", func() error { _, err := SemiCriticalPredictions(0.5, 0.5, 0, 1); return err }, false},
 		{"crossover ρ = 0", func() error { _, err := CrossoverDepth(0, 0.1); return err }, false},
 		{"crossover ψ = 0", func() error { _, err := CrossoverDepth(1/math.Pi, 0); return err }, false},
-		{"crossover K2 = 0", func() error { _, err := CrossoverDepthKernel(1/math.Pi, 1, 0); return err }, false},
 	} {
 		err := tt.f()
 		if err == nil {

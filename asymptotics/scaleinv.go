@@ -80,15 +80,3 @@ func CrossoverDepth(rho, psi1 float64) (float64, error) {
 	}
 	return 3 / (rho * psi1), nil
 }
-
-// CrossoverDepthKernel returns ℓ_cross ≈ (3/(2ρ))·√(K_[0]⁽¹⁾/K_[2]⁽¹⁾), the
-// right-hand form of (5.169) in the first-layer kernel components.
-func CrossoverDepthKernel(rho, k0, k2 float64) (float64, error) {
-	if !(rho > 0) || math.IsInf(rho, 0) {
-		return 0, fmt.Errorf("asymptotics: crossover depth needs a kink constant ρ > 0, got %g (ρ = 0 preserves the angle)", rho)
-	}
-	if !(k0 > 0) || !(k2 > 0) || math.IsInf(k0, 0) || math.IsInf(k2, 0) {
-		return 0, fmt.Errorf("asymptotics: crossover depth needs K_[0] > 0 and K_[2] > 0, got %g and %g", k0, k2)
-	}
-	return 3 / (2 * rho) * math.Sqrt(k0/k2), nil
-}

@@ -41,19 +41,6 @@ type Series struct {
 	Source string `json:"source"`
 }
 
-// At returns the truncated series at depth l, with logL0 = log ℓ₀ (ignored
-// unless UsesL0). A Relative series is returned with amplitude 1.
-func (s Series) At(l, logL0 float64) float64 {
-	if !s.UsesL0 {
-		logL0 = 0
-	}
-	var v float64
-	for _, t := range s.Terms {
-		v += t.At(l, logL0)
-	}
-	return v
-}
-
 // String writes the series as a sum of its terms with its remainder.
 func (s Series) String() string {
 	if s.Zero {

@@ -16,15 +16,6 @@ type Term struct {
 	Coeff    float64 `json:"coeff"`
 }
 
-// At returns the value of the term at depth l, with logL0 = log ℓ₀.
-func (t Term) At(l, logL0 float64) float64 {
-	v := t.Coeff / math.Pow(l, t.Power)
-	if t.LogPower > 0 {
-		v *= math.Pow(math.Log(l)-logL0, float64(t.LogPower))
-	}
-	return v
-}
-
 // String writes the term as "c·log^q(ℓ/ℓ₀)/ℓ^s".
 func (t Term) String() string {
 	var b strings.Builder
