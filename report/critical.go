@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"critcalc/asymptotics"
 	"critcalc/recursions"
 )
 
@@ -23,7 +24,7 @@ type criticalRow struct {
 	cb, cw    Cell
 	a1, a32   Cell
 	stability recursions.Stability
-	x         exponents
+	x         asymptotics.Exponents
 	physical  bool
 }
 
@@ -53,28 +54,12 @@ func digitsRows(a Activation, ad *recursions.AnalysisDigits) *analysis {
 	if si := ad.ScaleInvariant; si != nil {
 		res.rows = append(res.rows, criticalRow{act: a, class: recursions.ClassScaleInvariant, k: AnnotationCell("any"),
 			cb: IntCell(0), cw: CertifiedCell(si.CW), stability: recursions.MarginalLine,
-			x: scaleInvariantExponents(ad.Analysis.ScaleInvariant.RhoKink), physical: true})
+			x: asymptotics.ExponentsOf(ad, -1), physical: true})
 	}
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
-		r := criticalRow{act: a, class: fp.Class, k: CertifiedCell(p.K), cb: CertifiedCell(p.Cb), cw: CertifiedCell(p.CW), stability: fp.Stability, physical: fp.Physical}
-		switch fp.Class {
-		case recursions.ClassKinkedLinear:
-			r.a32, r.x = CertifiedCell(p.A32), kinkedExponents(ad.Analysis.Kinked)
-		case recursions.ClassKZero:
-			r.a1 = CertifiedCell(p.A1)
-			pp := ad.Taylor.PPerp
-			v := 0.0
-			if pp.V != nil {
-				v, _ = pp.V.Float64()
-			}
-			r.x = kZeroExponents(fp.A1, expo{v, pp.V != nil, CertifiedCell(pp)})
-		default:
-			r.a1 = CertifiedCell(p.A1)
-			if fp.Stability.HalfStable() {
-				r.x = halfStableExponents()
-			}
-		}
+		r := criticalRow{act: a, class: fp.Class, k: CertifiedCell(p.K), cb: CertifiedCell(p.Cb), cw: CertifiedCell(p.CW),
+			a1: CertifiedCell(p.A1), a32: CertifiedCell(p.A32), stability: fp.Stability, x: asymptotics.ExponentsOf(ad, i), physical: fp.Physical}
 		res.rows = append(res.rows, r)
 	}
 	return res

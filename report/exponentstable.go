@@ -43,13 +43,12 @@ func ExponentsTable(acts []Activation, digits int) (*Table, error) {
 		}
 		n := 0
 		for _, r := range res.rows {
-			if !r.physical || !r.x.p0.set {
+			if !r.physical || r.x.P0.V == nil {
 				continue
 			}
 			n++
-			x := r.x
-			byClass[r.class] = append(byClass[r.class], []Cell{TextCell(r.class.String()), TextCell(a.Label),
-				x.p0.cell, x.pPar.cell, x.pPerp.cell, x.pV.cell, x.p1Bare.cell, x.p1Ren.cell, x.scalingLaw()})
+			row := append([]Cell{TextCell(r.class.String()), TextCell(a.Label)}, exponentCells(r.x)...)
+			byClass[r.class] = append(byClass[r.class], append(row, scalingLawCell(r.x)))
 		}
 		if n == 0 {
 			without = append(without, a.Label)

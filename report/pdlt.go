@@ -42,8 +42,8 @@ func PDLTTable(acts []Activation, digits int) (*Table, error) {
 				continue
 			}
 			n++
-			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(r.class.String()), r.k, r.cb, r.cw, r.a1, r.a32,
-				TextCell(r.stability.String()), r.x.p0.cell, r.x.pPar.cell, r.x.pPerp.cell, r.x.pV.cell})
+			row := []Cell{TextCell(a.Label), TextCell(r.class.String()), r.k, r.cb, r.cw, r.a1, r.a32, TextCell(r.stability.String())}
+			t.Rows = append(t.Rows, append(row, exponentCells(r.x)[:4]...)) // p₀, p∥, p⊥, p_V
 		}
 		if u := len(res.rows) - n; u > 0 {
 			unphysical = append(unphysical, fmt.Sprintf("%s (%d)", a.Label, u))

@@ -3,6 +3,7 @@ package main
 import (
 	"math/big"
 
+	"critcalc/asymptotics"
 	"critcalc/calc"
 	"critcalc/recursions"
 )
@@ -24,9 +25,6 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 			t.A1, t.A2, t.B1 = certNum(kz.A1), certNum(kz.A2), certNum(kz.B1)
 			cw1 := new(big.Float).SetPrec(kz.CW.V.Prec()).Mul(kz.CW.V, big.NewFloat(2))
 			t.CW1 = bigNum(cw1.Quo(cw1, big.NewFloat(3)), kz.CW.Digits)
-			if kz.A1.V.Sign() < 0 {
-				rep.Exponents = &actExponents{P0: "1", PPar: "2", PPerp: certNum(kz.PPerp), PV: "1", P1Bare: "0", P1Ren: "1"}
-			}
 		}
 		rep.Taylor = t
 	}
@@ -37,6 +35,10 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 			OtherFixed: otherFixedNums(fp.Others)}
 		if fp.Class == recursions.ClassKinkedLinear {
 			c.A1, c.A32 = "", certNum(p.A32)
+		}
+		if x := asymptotics.ExponentsOf(ad, i); fp.Class == recursions.ClassKZero && x.P0.V != nil {
+			rep.Exponents = &actExponents{P0: certNum(x.P0), PPar: certNum(x.PPar), PPerp: certNum(x.PPerp), PV: certNum(x.PV),
+				P1Bare: certNum(x.P1Bare), P1Ren: certNum(x.P1Ren)}
 		}
 		rep.CriticalPoints = append(rep.CriticalPoints, c)
 	}
