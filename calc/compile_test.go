@@ -282,7 +282,7 @@ func rightNestedSum(n int) Expr {
 	fs := []string{"sin", "cos", "tanh", "atan", "erf", "sigmoid", "softplus"}
 	terms := make([]Expr, n)
 	for i := range terms {
-		terms[i] = Call(LookupFunc(fs[i%len(fs)]), Add(Var(), Int(int64(i+1))))
+		terms[i] = Call(lookupFunc(fs[i%len(fs)]), Add(Var(), Int(int64(i+1))))
 	}
 	sum := terms[n-1]
 	for i := n - 2; i >= 0; i-- {

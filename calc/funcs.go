@@ -169,10 +169,6 @@ func eluExpand(a, s Expr) Expr {
 // lookupFunc returns the function or constant with this name, or nil.
 func lookupFunc(name string) *Func { return funcByName[name] }
 
-// LookupFunc returns the built-in function or constant called name (aliases
-// such as silu included), or nil.
-func LookupFunc(name string) *Func { return lookupFunc(name) }
-
 // Funcs returns every built-in function and constant, sorted by name.
 func Funcs() []*Func {
 	out := append([]*Func(nil), funcTable...)

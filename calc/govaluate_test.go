@@ -173,7 +173,7 @@ func (t *gvTree) expr() Expr {
 	case OpPow:
 		return Pow(args[0], args[1])
 	}
-	return Call(LookupFunc(t.fn), args...)
+	return Call(lookupFunc(t.fn), args...)
 }
 
 // gvTreeOf converts e to a tree in govaluate's subset, writing sigmoid(u)
@@ -532,8 +532,8 @@ func TestStringRoundTripScaledQuotient(t *testing.T) {
 		Mul(rat(500, 297), Div(rat(-51, 100), x)),
 		Mul(rat(2, 3), Div(x, Mul(Int(2), x))),
 		Mul(rat(4, 9), Div(Int(1), x)),
-		Mul(rat(-4, 9), Div(Int(1), Call(LookupFunc("cos"), x))),
-		Mul(rat(5, 7), Div(x, Call(LookupFunc("cos"), x))),
+		Mul(rat(-4, 9), Div(Int(1), Call(lookupFunc("cos"), x))),
+		Mul(rat(5, 7), Div(x, Call(lookupFunc("cos"), x))),
 	} {
 		got, err := Parse(e.String())
 		if err != nil || got != e {

@@ -18,7 +18,7 @@ func TestConcurrentUse(t *testing.T) {
 	for i, p := range precs {
 		wg.Go(func() {
 			for range 3 {
-				got[i] = result{Pi(p), Ln2(p), Exp(p, x)}
+				got[i] = result{Pi(p), ln2.float(p), Exp(p, x)}
 			}
 		})
 	}
@@ -27,8 +27,8 @@ func TestConcurrentUse(t *testing.T) {
 		if want := Pi(p); got[i].pi.Cmp(want) != 0 {
 			t.Errorf("Pi(%d) differs between goroutines", p)
 		}
-		if want := Ln2(p); got[i].ln2.Cmp(want) != 0 {
-			t.Errorf("Ln2(%d) differs between goroutines", p)
+		if want := ln2.float(p); got[i].ln2.Cmp(want) != 0 {
+			t.Errorf("ln 2 at %d bits differs between goroutines", p)
 		}
 		if want := Exp(p, x); got[i].exp.Cmp(want) != 0 {
 			t.Errorf("Exp(%d, 1.75) differs between goroutines", p)

@@ -88,12 +88,6 @@ func Pi(prec uint) *big.Float {
 	return pi.float(prec)
 }
 
-// Ln2 returns the natural logarithm of 2 rounded to prec bits. Values are
-// cached per precision.
-func Ln2(prec uint) *big.Float {
-	return ln2.float(prec)
-}
-
 // halfPiFixed returns (π/2)·2^f with an error below three units.
 func halfPiFixed(f uint) *big.Int {
 	return pi.fixed(f - 1)

@@ -1,7 +1,7 @@
 // Package bigmath provides elementary and special functions on
 // math/big.Float values at any precision: Exp, Expm1, Log, Log1p, Sqrt,
-// Pow, Sin, Cos, Atan, Sinh, Cosh, Tanh, Erf and Erfc, and the constants
-// Pi and Ln2.
+// Pow, Sin, Cos, Atan, Sinh, Cosh, Tanh, Erf and Erfc, and the constant
+// Pi.
 //
 // # Accuracy contract
 //
