@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/internal/testlevel"
 	"critcalc/sim"
 )
 
@@ -22,26 +23,32 @@ func widths(n0, n, L int) []int {
 // corrections missing from the infinite-width V, ρ and APJN grow against
 // the standard error like √(M/n)·ℓ: at n = 200, M = 4000 the ReLU ρ(6) is
 // off by 3.9 standard errors, a real finite-width effect. Here ℓ/n ≤ 0.006
-// and M = 1000 keep it below the Monte-Carlo error.
+// and M = 1000 keep it below the Monte-Carlo error. The default run
+// samples the plain tanh network and the ReLU network with both LayerNorm
+// and a residual branch; the other five run with the exhaustive tests.
 func TestAgainstRecursions(t *testing.T) {
 	xs, err := sim.DefaultInputs(16, 2, 1, 0.3, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		name string
-		cfg  sim.Config
+		name       string
+		cfg        sim.Config
+		exhaustive bool
 	}{
-		{"tanh critical (0, 1)", sim.Config{Sigma: calc.MustParse("tanh"), CW: 1, Widths: widths(16, 1000, 6)}},
-		{"relu critical (0, 2)", sim.Config{Sigma: calc.MustParse("relu"), CW: 2, Widths: widths(16, 1000, 6)}},
-		{"gelu (0.1, 1.8)", sim.Config{Sigma: calc.MustParse("gelu"), Cb: 0.1, CW: 1.8, Widths: widths(16, 1000, 6)}},
-		{"erf residual μ = 1", sim.Config{Sigma: calc.MustParse("erf"), Cb: 0.05, CW: 1, Widths: widths(16, 1000, 6), Alpha: 1, Lambda: 1}},
-		{"erf pre-LayerNorm ε = 0", sim.Config{Sigma: calc.MustParse("erf"), Cb: 0.1, CW: 2, Widths: widths(16, 1000, 5), LayerNorm: sim.PreLN}},
-		{"gelu post-LayerNorm ε = 0.1", sim.Config{Sigma: calc.MustParse("gelu"), CW: 1.5, Widths: widths(16, 1000, 5), LayerNorm: sim.PostLN, Epsilon: 0.1}},
-		{"relu pre-LayerNorm ε = 0.5, residual μ = 1", sim.Config{Sigma: calc.MustParse("relu"), CW: 2, Widths: widths(16, 1000, 5), LayerNorm: sim.PreLN, Epsilon: 0.5, Alpha: 1, Lambda: 1}},
+		{"tanh critical (0, 1)", sim.Config{Sigma: calc.MustParse("tanh"), CW: 1, Widths: widths(16, 1000, 6)}, false},
+		{"relu critical (0, 2)", sim.Config{Sigma: calc.MustParse("relu"), CW: 2, Widths: widths(16, 1000, 6)}, true},
+		{"gelu (0.1, 1.8)", sim.Config{Sigma: calc.MustParse("gelu"), Cb: 0.1, CW: 1.8, Widths: widths(16, 1000, 6)}, true},
+		{"erf residual μ = 1", sim.Config{Sigma: calc.MustParse("erf"), Cb: 0.05, CW: 1, Widths: widths(16, 1000, 6), Alpha: 1, Lambda: 1}, true},
+		{"erf pre-LayerNorm ε = 0", sim.Config{Sigma: calc.MustParse("erf"), Cb: 0.1, CW: 2, Widths: widths(16, 1000, 5), LayerNorm: sim.PreLN}, true},
+		{"gelu post-LayerNorm ε = 0.1", sim.Config{Sigma: calc.MustParse("gelu"), CW: 1.5, Widths: widths(16, 1000, 5), LayerNorm: sim.PostLN, Epsilon: 0.1}, true},
+		{"relu pre-LayerNorm ε = 0.5, residual μ = 1", sim.Config{Sigma: calc.MustParse("relu"), CW: 2, Widths: widths(16, 1000, 5), LayerNorm: sim.PreLN, Epsilon: 0.5, Alpha: 1, Lambda: 1}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.exhaustive {
+				testlevel.Exhaustive(t)
+			}
 			c := tt.cfg
 			c.Inputs, c.Tangents, c.LocalJacobians, c.Nets, c.Seed = xs, 1, true, 1000, 3
 			rep, _, err := Run(c, Options{})
@@ -105,21 +112,27 @@ func TestZCrit(t *testing.T) {
 // inputs against the large-batch map (AutoInit eq. 37 for ReLU: K' =
 // C_W/2 + C_b + μ²K on the diagonal, C_W E[σ(u)σ(u')] + C_b + μ²K_off off it
 // with u, u' at correlation −1/(B−1)). The O(1/B) terms the map leaves out
-// are below the error at these sizes.
+// are below the error at these sizes. The default run samples the tanh
+// networks (a map with no closed form, and ε); the two ReLU batches run
+// with the exhaustive tests.
 func TestBatchNorm(t *testing.T) {
 	xs, err := sim.EquicorrelatedInputs(80, 64, 1, 0.5, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		name string
-		cfg  sim.Config
+		name       string
+		cfg        sim.Config
+		exhaustive bool
 	}{
-		{"relu μ = 0", sim.Config{Sigma: calc.MustParse("relu"), Cb: 0.1, CW: 2}},
-		{"relu μ = 1", sim.Config{Sigma: calc.MustParse("relu"), CW: 1, Alpha: 1, Lambda: 1}},
-		{"tanh ε = 0.1", sim.Config{Sigma: calc.MustParse("tanh"), CW: 1.5, Epsilon: 0.1}},
+		{"relu μ = 0", sim.Config{Sigma: calc.MustParse("relu"), Cb: 0.1, CW: 2}, true},
+		{"relu μ = 1", sim.Config{Sigma: calc.MustParse("relu"), CW: 1, Alpha: 1, Lambda: 1}, true},
+		{"tanh ε = 0.1", sim.Config{Sigma: calc.MustParse("tanh"), CW: 1.5, Epsilon: 0.1}, false},
 	}
 	for _, tt := range tests {
+		if tt.exhaustive && !testlevel.IsExhaustive() {
+			continue
+		}
 		c := tt.cfg
 		c.LayerNorm, c.Inputs, c.Widths, c.Nets, c.Seed = sim.PreBN, xs, widths(80, 400, 4), 200, 1
 		rep, _, err := Run(c, Options{})
