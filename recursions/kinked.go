@@ -138,17 +138,6 @@ func negligible(v float64, terms ...float64) bool {
 	return math.Abs(v) <= kinkedRel*m
 }
 
-// G returns the truncated expansion A₂K + BK³ᐟ² + G₂K² of g(K) = ⟨σ²⟩_K.
-func (k KinkedLinear) G(K float64) float64 {
-	return k.A2*K + k.B*K*math.Sqrt(K) + k.G2*K*K
-}
-
-// ChiPerp returns the truncated expansion C_W(A₂ + B′K¹ᐟ² + H₁K) of
-// χ⊥ = C_W⟨σ′²⟩_K at C_W = 1/A₂.
-func (k KinkedLinear) ChiPerp(K float64) float64 {
-	return k.CW * (k.A2 + k.BPrime*math.Sqrt(K) + k.H1*K)
-}
-
 // DecayConstant returns D with ΔK_ℓ ≈ D/ℓ² for large ℓ, D = 4/a₃ᐟ₂², when
 // the fixed point attracts through the ΔK³ᐟ² term (A32 < 0); ok is false
 // otherwise.
