@@ -4,12 +4,15 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"critcalc/internal/testlevel"
 )
 
 // TestReadmeExamples runs every complete example of README.md (a line
 // "$ critcalc …" followed by its output, up to the closing fence) and
 // compares the output, so that the guide cannot drift from the program.
 // Examples cut short with "…" are checked line by line up to the cut.
+// The examples of slowReadmeExamples run with the exhaustive tests only.
 func TestReadmeExamples(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -17,10 +20,18 @@ func TestReadmeExamples(t *testing.T) {
 	}
 	lines := strings.Split(string(data), "\n")
 	found := 0
+	slowSeen := map[string]bool{}
 	for i, line := range lines {
 		cmd, ok := strings.CutPrefix(line, "$ critcalc ")
 		if !ok {
 			continue
+		}
+		if slowReadmeExamples[cmd] {
+			slowSeen[cmd] = true
+			if !testlevel.IsExhaustive() {
+				found++
+				continue
+			}
 		}
 		// "| head -N" only shortens the output, which is compared up to
 		// the lines the guide shows anyway.
@@ -51,6 +62,21 @@ func TestReadmeExamples(t *testing.T) {
 	if found < 4 {
 		t.Errorf("found %d README examples, expected at least 4", found)
 	}
+	for cmd := range slowReadmeExamples {
+		if !slowSeen[cmd] {
+			t.Errorf("slowReadmeExamples: %q is not an example of README.md", cmd)
+		}
+	}
+}
+
+// slowReadmeExamples are the README examples that take a second or more
+// each (about 9 s together): the Monte-Carlo β over 2¹⁷ networks and the
+// 10⁵-layer depth runs. They run with the exhaustive tests
+// (testlevel.Exhaustive).
+var slowReadmeExamples = map[string]bool{
+	"beta --width 100 --depth 100 --sim --nets 131072":                                       true,
+	"depth tanh --cb 0 --cw 1 --layers 100000 --every 100000 --renormalize --width 1000":     true,
+	"depth relu --cb 0 --cw 2 --layers 100000 --every 50000 --inputs 1,1,0.5403023058681398": true,
 }
 
 // shellWords splits a command line at spaces outside double quotes.
