@@ -215,9 +215,6 @@ func (r *Result) LogGradOut() (SampleMoments, error) {
 	return MomentsOf(r.logGrad, "ln‖∂z_out/∂x u‖²")
 }
 
-// LogGainSamples returns the per-network values of G, network by network.
-func (r *Result) LogGainSamples() []float64 { return append([]float64(nil), r.logGain...) }
-
 // LogOutSamples returns the per-network values of ln‖z_out‖² (nil without a
 // readout).
 func (r *Result) LogOutSamples() []float64 {

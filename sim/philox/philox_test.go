@@ -19,8 +19,9 @@ func TestBlockKnownAnswers(t *testing.T) {
 			[4]uint32{0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}},
 	}
 	for _, tt := range tests {
-		if got := Block(tt.ctr, tt.key); got != tt.want {
-			t.Errorf("Block(%08x, %08x) = %08x, want %08x", tt.ctr, tt.key, got, tt.want)
+		x0, x1, x2, x3 := block(tt.ctr[0], tt.ctr[1], tt.ctr[2], tt.ctr[3], tt.key[0], tt.key[1])
+		if got := [4]uint32{x0, x1, x2, x3}; got != tt.want {
+			t.Errorf("block(%08x, %08x) = %08x, want %08x", tt.ctr, tt.key, got, tt.want)
 		}
 	}
 }
