@@ -49,7 +49,7 @@ func (m *Model) CriticalExponent(p Params, kStar float64) (Exponent, error) {
 		return e, nil
 	}
 	if kStar == 0 {
-		kz, ok, err := recursions.KZeroOf(m.Sigma)
+		kz, ok, err := recursions.KZeroOf(m.Sigma, 17)
 		if err != nil {
 			return e, err
 		}
@@ -59,7 +59,7 @@ func (m *Model) CriticalExponent(p Params, kStar float64) (Exponent, error) {
 		// C_W g(K) = K + a₁K² + … holds at C_W = 1/σ₁²; with the skip the
 		// residual branch carries (1 − μ²) of it, which rescales a₁ and b₁.
 		r := 1 - p.Mu*p.Mu
-		e.A1Tilde, e.DChiJ = r*kz.A1, r*kz.B1
+		e.A1Tilde, e.DChiJ = r*kz.A1.Float64(), r*kz.B1.Float64()
 	} else {
 		var err error
 		if e.A1Tilde, err = m.act.QuadCoeff(kStar, p.SW2); err != nil {

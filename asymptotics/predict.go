@@ -58,12 +58,12 @@ func Predict(sigma calc.Expr, cb, cw, k1 float64) (Prediction, error) {
 		s, err := SemiCriticalPredictions(si.A2, si.A4, cb, k1)
 		return Prediction{Class: recursions.ClassSemiCritical, Series: s}, err
 	}
-	kz, ok, err := recursions.KZeroOf(sigma)
+	kz, ok, err := recursions.KZeroOf(sigma, 17)
 	if err != nil {
 		return Prediction{}, fmt.Errorf("asymptotics: %w", err)
 	}
-	if ok && kz.OK && cb == 0 && near(cw, kz.CW) {
-		s, err := KZeroPredictions(kz.A1, kz.A2, kz.B1)
+	if ok && kz.OK && cb == 0 && near(cw, kz.CW.Float64()) {
+		s, err := KZeroPredictions(kz.A1.Float64(), kz.A2.Float64(), kz.B1.Float64())
 		if err != nil {
 			return Prediction{}, fmt.Errorf("asymptotics: %s at (C_b, C_W) = (0, %g): %w", sigma, cw, err)
 		}

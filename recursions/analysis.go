@@ -51,7 +51,7 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		return an, nil, nil
 	}
 	var reasons []string
-	kz, ok, err := KZeroOf(sigma)
+	kz, ok, err := KZeroOf(sigma, scanDigits)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -128,11 +128,11 @@ func (a *Activation) otherFixedPoints(p CriticalPoint, kmax float64) ([]FixedPoi
 
 // kZeroPoint is the K* = 0 critical point of the class kz.
 func kZeroPoint(kz KZero) CriticalPoint {
-	p := CriticalPoint{Cb: kz.Cb, CW: kz.CW, Physical: true, A1: kz.A1, Class: ClassKZero}
+	p := CriticalPoint{CW: kz.CW.Float64(), Physical: true, A1: kz.A1.Float64(), Class: ClassKZero}
 	switch {
-	case kz.A1 < 0:
+	case p.A1 < 0:
 		p.Stability = Stable
-	case kz.A1 > 0:
+	case p.A1 > 0:
 		p.Stability = Unstable
 	default:
 		p.Stability = Marginal

@@ -47,7 +47,7 @@ func TestAnalyzeClasses(t *testing.T) {
 
 // TestKZeroKink checks that σ with a kink at 0 has no Taylor class.
 func TestKZeroKink(t *testing.T) {
-	if _, ok, err := KZeroOf(calc.MustParse("elu")); ok || err != nil {
+	if _, ok, err := KZeroOf(calc.MustParse("elu"), 12); ok || err != nil {
 		t.Errorf("KZeroOf(elu): ok %v, err %v; want no class and no error", ok, err)
 	}
 }

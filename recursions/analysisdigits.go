@@ -23,7 +23,7 @@ type AnalysisDigits struct {
 	Points []CriticalDigits
 	// Taylor is non-nil when σ is analytic at 0; its class coefficients
 	// are set when the K* = 0 class applies (Analysis.Taylor.OK).
-	Taylor *KZeroDigits
+	Taylor *KZero
 	// ScaleInvariant is non-nil for a scale-invariant σ.
 	ScaleInvariant *ScaleInvariantDigits
 	// Kinked is non-nil for σ in the kinked-linear class.
@@ -33,7 +33,7 @@ type AnalysisDigits struct {
 // AnalyzeDigits runs Analyze and then computes every critical point and
 // class coefficient to digits significant digits (1 to MaxDigits): each
 // root K* > 0 is refined by RefineCritical, the K* = 0 class comes from
-// KZeroDigitsOf and the scale-invariant class from ScaleInvariantDigitsOf.
+// KZeroOf and the scale-invariant class from ScaleInvariantDigitsOf.
 // A value keeps only the digits it can certify (calc.Certified.Digits): for
 // C_b, C_W and ã₁ those its propagated error bound allows
 // (CriticalDigitsAt), for the Taylor quantities those on which two working
@@ -54,9 +54,11 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 		return ad, nil
 	}
 	if an.Taylor != nil {
-		if ad.Taylor, err = KZeroDigitsOf(sigma, digits); err != nil {
+		kz, _, err := KZeroOf(sigma, digits)
+		if err != nil {
 			return nil, err
 		}
+		ad.Taylor = &kz
 	}
 	if an.Kinked != nil {
 		if ad.Kinked, err = KinkedDigitsOf(sigma, digits); err != nil {

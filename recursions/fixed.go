@@ -174,10 +174,10 @@ func (a *Activation) fixedPointAtZero(cw float64) (FixedPoint, error) {
 		s2 += c[1] * c[1] / 2
 	}
 	var a1 float64
-	if kz, ok, err := KZeroOf(a.Sigma); err != nil {
+	if kz, ok, err := KZeroOf(a.Sigma, scanDigits); err != nil {
 		return FixedPoint{}, err
 	} else if ok && kz.OK {
-		a1 = cw * s2 * kz.A1
+		a1 = cw * s2 * kz.A1.Float64()
 	}
 	p := classify(0, cw*s2, cw*s2, a1)
 	if p.Stability == HalfStableFromBelow {

@@ -3,6 +3,7 @@ package recursions
 import (
 	"errors"
 	"fmt"
+	"math/big"
 
 	"critcalc/calc"
 )
@@ -12,58 +13,138 @@ import (
 // the critical point is (C_b, C_W) = (0, 1/σ₁²) and near K = 0
 //
 //	C_W g(K) = K + a₁K² + a₂K³ + …,  χ⊥ = 1 + b₁K + …
+//
+// Every value is certified to the digits KZeroOf was asked for.
 type KZero struct {
 	// Sigma holds σ₀ … σ₅, the derivatives of σ at 0.
-	Sigma [6]float64
+	Sigma [6]calc.Certified
 	// OK reports whether the class applies (σ₀ = 0 and σ₁ ≠ 0).
 	OK bool
 	// Reason says why the class does not apply when OK is false.
 	Reason string
-	// Cb and CW are the critical hyperparameters when OK.
-	Cb, CW float64
-	// A1 (5.86), A2 (5.87) and B1 (5.88), stored with their sign.
-	A1, A2, B1 float64
+	// CW = 1/σ₁² is the critical weight variance when OK (C_b = 0).
+	CW calc.Certified
+	// A1 (5.86), A2 (5.87) and B1 (5.88), stored with their sign, when OK.
+	A1, A2, B1 calc.Certified
+	// PPerp is b₁/a₁, the exponent p⊥ of an attracting K* = 0 point (no
+	// value when a₁ = 0).
+	PPerp calc.Certified
 	// LimitCb is −(σ₀/σ₁)², the bias variance that the critical condition
 	// tends to as K → 0 when σ₀ ≠ 0 and σ₁ ≠ 0 (sigmoid: −4, §5.3.2).
-	LimitCb float64
+	LimitCb calc.Certified
 }
 
 // taylorOrder is the order of the Taylor expansion at 0 used by KZeroOf.
 const taylorOrder = 6
 
-// KZeroOf computes the K* = 0 class data from the Taylor coefficients of σ
-// at 0. It reports ok = false when σ has a kink at 0 (no Taylor series).
-func KZeroOf(sigma calc.Expr) (kz KZero, ok bool, err error) {
-	c, err := calc.TaylorFloat64(sigma, 0, taylorOrder, calc.Center)
+// scanDigits is the number of digits to which the float64 analysis
+// (Analyze, FixedPoints) certifies the class data it classifies with; its
+// messages print them.
+const scanDigits = 12
+
+// kZeroValues holds σ_p, C_W, a₁, a₂, b₁, b₁/a₁ and −(σ₀/σ₁)² at one
+// precision; a value that does not apply is nil.
+type kZeroValues struct {
+	sigma                          [6]*big.Float
+	cw, a1, a2, b1, pPerp, limitCb *big.Float
+}
+
+// kZeroAt computes the K* = 0 data from Taylor coefficients of σ at 0
+// certified to digits digits (an exact zero where the coefficient is
+// rounding noise at every precision, calc.TaylorDigits).
+func kZeroAt(sigma calc.Expr, digits int) (kZeroValues, error) {
+	c, err := calc.TaylorDigits(sigma, new(big.Rat), taylorOrder-1, calc.Center, digits)
+	if err != nil {
+		return kZeroValues{}, err
+	}
+	prec := calc.BitsForDigits(digits) + 64
+	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
+	var v kZeroValues
+	fact := int64(1)
+	for p := range v.sigma {
+		if p > 0 {
+			fact *= int64(p)
+		}
+		v.sigma[p] = f().Mul(c[p], new(big.Float).SetInt64(fact))
+	}
+	s := v.sigma
+	if s[1].Sign() == 0 {
+		return v, nil
+	}
+	if s[0].Sign() != 0 {
+		r0 := f().Quo(s[0], s[1])
+		v.limitCb = f().Neg(f().Mul(r0, r0))
+		return v, nil
+	}
+	r := func(p int) *big.Float { return f().Quo(s[p], s[1]) }
+	num := func(n, d int64) *big.Float { return f().Quo(big.NewFloat(float64(n)), big.NewFloat(float64(d))) }
+	r2, r3, r4, r5 := r(2), r(3), r(4), r(5)
+	r22 := f().Mul(r2, r2)
+	v.cw = f().Quo(big.NewFloat(1), f().Mul(s[1], s[1]))
+	v.a1 = f().Add(r3, f().Mul(num(3, 4), r22))
+	v.a2 = f().Add(f().Mul(num(1, 4), r5), f().Mul(num(5, 8), f().Mul(r4, r2)))
+	v.a2.Add(v.a2, f().Mul(num(5, 12), f().Mul(r3, r3)))
+	v.b1 = f().Add(r3, r22)
+	if v.a1.Sign() != 0 {
+		v.pPerp = f().Quo(v.b1, v.a1)
+	}
+	return v, nil
+}
+
+// KZeroOf computes the K* = 0 class data of σ to digits significant
+// digits: each value comes from Taylor coefficients at 0 certified to
+// digits+10 and to digits+20 digits, and keeps the digits on which the two
+// agree. It reports ok = false when σ has a kink at 0 (no Taylor series).
+// When the class does not apply (σ(0) ≠ 0 or σ'(0) = 0) only Sigma,
+// Reason and (for σ(0) ≠ 0) LimitCb are set.
+func KZeroOf(sigma calc.Expr, digits int) (kz KZero, ok bool, err error) {
+	lo, err := kZeroAt(sigma, digits+10)
 	var kink *calc.KinkError
 	if errors.As(err, &kink) {
 		return KZero{}, false, nil
 	}
 	if err != nil {
-		return KZero{}, false, fmt.Errorf("recursions: Taylor series of σ at 0: %w", err)
+		return KZero{}, false, fmt.Errorf("recursions: Taylor series of σ at 0 to %d digits: %w", digits+10, err)
 	}
-	fact := 1.0
+	hi, err := kZeroAt(sigma, digits+20)
+	if err != nil {
+		return KZero{}, false, fmt.Errorf("recursions: Taylor series of σ at 0 to %d digits: %w", digits+20, err)
+	}
 	for p := range kz.Sigma {
-		if p > 0 {
-			fact *= float64(p)
+		if kz.Sigma[p], err = calc.Agreeing(fmt.Sprintf("σ_%d", p), lo.sigma[p], hi.sigma[p], digits); err != nil {
+			return KZero{}, false, fmt.Errorf("recursions: K* = 0 class: %w", err)
 		}
-		kz.Sigma[p] = fact * c[p]
 	}
-	s := kz.Sigma
+	pairs := []struct {
+		name   string
+		lo, hi *big.Float
+		dst    *calc.Certified
+	}{
+		{"C_W", lo.cw, hi.cw, &kz.CW},
+		{"a₁", lo.a1, hi.a1, &kz.A1},
+		{"a₂", lo.a2, hi.a2, &kz.A2},
+		{"b₁", lo.b1, hi.b1, &kz.B1},
+		{"p⊥", lo.pPerp, hi.pPerp, &kz.PPerp},
+		{"−(σ₀/σ₁)²", lo.limitCb, hi.limitCb, &kz.LimitCb},
+	}
+	for _, p := range pairs {
+		if (p.lo == nil) != (p.hi == nil) {
+			return KZero{}, false, fmt.Errorf("recursions: K* = 0 class: %s exists at one precision only", p.name)
+		}
+		if p.lo == nil {
+			continue
+		}
+		if *p.dst, err = calc.Agreeing(p.name, p.lo, p.hi, digits); err != nil {
+			return KZero{}, false, fmt.Errorf("recursions: K* = 0 class: %w", err)
+		}
+	}
 	switch {
-	case s[1] == 0:
+	case kz.Sigma[1].IsZero():
 		kz.Reason = "σ'(0) = 0: the kernel cannot be critical at K* = 0 (5.79)"
-		return kz, true, nil
-	case s[0] != 0:
-		kz.LimitCb = -(s[0] / s[1]) * (s[0] / s[1])
-		kz.Reason = fmt.Sprintf("σ(0) ≠ 0 forces C_b = −(σ₀/σ₁)² = %.12g < 0 as K* → 0 (5.76)", kz.LimitCb)
-		return kz, true, nil
+	case kz.LimitCb.V != nil:
+		kz.Reason = fmt.Sprintf("σ(0) ≠ 0 forces C_b = −(σ₀/σ₁)² = %s < 0 as K* → 0 (5.76)", kz.LimitCb.Text())
+	default:
+		kz.OK = true
 	}
-	kz.OK = true
-	r2, r3, r4, r5 := s[2]/s[1], s[3]/s[1], s[4]/s[1], s[5]/s[1]
-	kz.CW = 1 / (s[1] * s[1])
-	kz.A1 = r3 + 0.75*r2*r2
-	kz.A2 = r5/4 + 5.0/8*r4*r2 + 5.0/12*r3*r3
-	kz.B1 = r3 + r2*r2
 	return kz, true, nil
 }

@@ -54,11 +54,12 @@ func FiniteWidthTable(acts []Activation, digits int) (*Table, error) {
 			zero := IntCell(0)
 			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(recursions.ClassScaleInvariant.String()), num(si.CW),
 				num(si.Vertex), zero, zero, zero, zero, zero})
-		case an.Taylor != nil && an.Taylor.OK && an.Taylor.A1 < 0:
+		case an.Taylor != nil && an.Taylor.OK && an.Taylor.A1.Float64() < 0:
 			kz := an.Taylor
-			c := kZeroFiniteWidth(kz.A1, kz.A2, kz.B1)
-			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(recursions.ClassKZero.String()), num(kz.CW),
-				num(c.vertex), IntCell(0), num(c.cW1 * kz.CW), num(c.g1Bare), num(c.g1Ren), num(c.g1RenPrinted)})
+			cw := kz.CW.Float64()
+			c := kZeroFiniteWidth(kz.A1.Float64(), kz.A2.Float64(), kz.B1.Float64())
+			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(recursions.ClassKZero.String()), num(cw),
+				num(c.vertex), IntCell(0), num(c.cW1 * cw), num(c.g1Bare), num(c.g1Ren), num(c.g1RenPrinted)})
 		default:
 			without = append(without, a.Label)
 		}
