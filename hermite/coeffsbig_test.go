@@ -1,12 +1,14 @@
 package hermite
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
 
 	"critcalc/calc"
 	"critcalc/calc/bigmath"
+	"critcalc/internal/testlevel"
 )
 
 const coeffBigPrec = 256
@@ -34,9 +36,12 @@ func hermiteAtZeroBig(m int) *big.Float {
 	return new(big.Float).SetPrec(coeffBigPrec).SetInt(v)
 }
 
+// TestCoefficientsDigitsClosedForms checks the coefficients of relu and exp
+// against their closed forms to 30 digits, up to order 100 (up to 400 in
+// the exhaustive run, 4 s more each).
 func TestCoefficientsDigitsClosedForms(t *testing.T) {
 	t.Parallel()
-	const digits, n = 30, 400
+	const digits = 30
 	p := uint(coeffBigPrec)
 	twoPi := bigmath.Pi(p)
 	twoPi.Add(twoPi, twoPi)
@@ -75,38 +80,60 @@ func TestCoefficientsDigitsClosedForms(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			c, C, err := CoefficientsDigits(calc.MustParse(tt.sigma), n, digits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !agreeDigits(C, tt.C, digits, 0) {
-				t.Errorf("C = %s, want %s", C.Text('g', 35), tt.C.Text('g', 35))
-			}
-			for k, ck := range c {
-				if !agreeDigits(ck, tt.c(k), digits, 1) {
-					t.Errorf("c_%d = %s, want %s", k, ck.Text('g', 35), tt.c(k).Text('g', 35))
+		for _, n := range []int{100, 400} {
+			t.Run(fmt.Sprintf("%s n=%d", tt.name, n), func(t *testing.T) {
+				if n > 100 {
+					testlevel.Exhaustive(t)
 				}
-			}
-		})
+				t.Parallel()
+				c, C, err := CoefficientsDigits(calc.MustParse(tt.sigma), n, digits)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !agreeDigits(C, tt.C, digits, 0) {
+					t.Errorf("C = %s, want %s", C.Text('g', 35), tt.C.Text('g', 35))
+				}
+				for k, ck := range c {
+					if !agreeDigits(ck, tt.c(k), digits, 1) {
+						t.Errorf("c_%d = %s, want %s", k, ck.Text('g', 35), tt.c(k).Text('g', 35))
+					}
+				}
+			})
+		}
 	}
 }
 
 // TestCoefficientsDigitsTanh checks the Parseval tail of tanh at N = 400
 // (measured 6.8e-27: the c_k of tanh fall geometrically, so the tail is
 // positive and far below 1e-26) and agreement with the float64
-// Coefficients for the first 50 coefficients.
+// Coefficients for the first 50 coefficients. The default run stops at
+// N = 50 (tail measured 2.64e-9, bound 3e-9); N = 400 takes 7 s and runs
+// with the exhaustive tests.
 func TestCoefficientsDigitsTanh(t *testing.T) {
 	t.Parallel()
+	for _, tt := range []struct {
+		n     int
+		bound float64
+	}{{50, 3e-9}, {400, 1e-26}} {
+		t.Run(fmt.Sprintf("N=%d", tt.n), func(t *testing.T) {
+			if tt.n > 50 {
+				testlevel.Exhaustive(t)
+			}
+			t.Parallel()
+			coefficientsDigitsTanh(t, tt.n, tt.bound)
+		})
+	}
+}
+
+func coefficientsDigitsTanh(t *testing.T, n int, bound float64) {
 	sigma := calc.MustParse("tanh(x)")
-	c, C, err := CoefficientsDigits(sigma, 400, 30)
+	c, C, err := CoefficientsDigits(sigma, n, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tail := bigToFloat(ParsevalTail(c))
-	if !(tail > 0 && tail <= 1e-26) {
-		t.Errorf("Parseval tail at N = 400: %g, want in (0, 1e-26]", tail)
+	if !(tail > 0 && tail <= bound) {
+		t.Errorf("Parseval tail at N = %d: %g, want in (0, %g]", n, tail, bound)
 	}
 	fc, fC, err := Coefficients(sigma, 50)
 	if err != nil {
