@@ -245,14 +245,6 @@ func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 	return nil
 }
 
-// actOrNone prints a null jsonNum as "—".
-func actOrNone(n jsonNum) string {
-	if n == "" {
-		return "—"
-	}
-	return string(n)
-}
-
 func writeActText(w io.Writer, r *actReport) {
 	fmt.Fprintf(w, "expression  %s\nclass       %s\n", r.Expression, r.Class)
 	if r.Reason != "" {
@@ -265,11 +257,11 @@ func writeActText(w io.Writer, r *actReport) {
 			if !p.Physical {
 				phys = "  unphysical (C_b < 0)"
 			}
-			coef := "a1 = " + actOrNone(p.A1)
+			coef := "a1 = " + orMissing(p.A1)
 			if p.A32 != "" {
 				coef = "a3/2 = " + string(p.A32)
 			}
-			fmt.Fprintf(w, "  K* = %s  C_b = %s  C_W = %s  %s  %s%s\n", actOrNone(p.KStar), p.Cb, p.CW, coef, p.Stability, phys)
+			fmt.Fprintf(w, "  K* = %s  C_b = %s  C_W = %s  %s  %s%s\n", orMissing(p.KStar), p.Cb, p.CW, coef, p.Stability, phys)
 			for _, q := range p.OtherFixed {
 				fmt.Fprintf(w, "      other fixed point at these (C_b, C_W): K = %s, %s\n", q.KStar, q.Stability)
 			}
@@ -296,7 +288,7 @@ func writeActText(w io.Writer, r *actReport) {
 			fmt.Fprintln(w, "  every K ≥ 0 (a line of fixed points)")
 		}
 		for _, p := range *r.FixedPoints {
-			fmt.Fprintf(w, "  K* = %s  χ∥ = %s  χ⊥ = %s  ξ = %s  %s, %s\n", p.KStar, p.ChiPar, p.ChiPerp, actOrNone(p.Xi), p.Stability, p.Phase)
+			fmt.Fprintf(w, "  K* = %s  χ∥ = %s  χ⊥ = %s  ξ = %s  %s, %s\n", p.KStar, p.ChiPar, p.ChiPerp, orMissing(p.Xi), p.Stability, p.Phase)
 		}
 		if !r.FixedLine && len(*r.FixedPoints) == 0 {
 			fmt.Fprintln(w, "  none in [0, kmax]")

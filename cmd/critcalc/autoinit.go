@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"critcalc/calc"
 	"critcalc/recursions"
@@ -233,12 +233,11 @@ func autoInitReportFor(e calc.Expr, f *autoInitFlags, cfg sim.Config, res *sim.A
 
 func writeAutoInitText(w io.Writer, r *autoInitReport) {
 	fmt.Fprintf(w, "activation  %s   loss %s, %d steps at η = %s: loss %s → %s\n\n", r.Expression, r.Loss, r.Steps, r.LR, r.LossStart, r.LossEnd)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "l\tσ_w\tσ_b\t𝒥^{l−1,l} sim\t± stderr\tinfinite width\t")
+	g := grid{columns: []string{"l", "σ_w", "σ_b", "𝒥^{l−1,l} sim", "± stderr", "infinite width"}}
 	for _, l := range r.Layers {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t\n", l.L, l.SigmaW, l.SigmaB, dash(l.J), dash(l.JStdErr), dash(l.JTheory))
+		g.rows = append(g.rows, []string{strconv.Itoa(l.L), string(l.SigmaW), string(l.SigmaB), string(l.J), string(l.JStdErr), string(l.JTheory)})
 	}
-	tw.Flush()
+	g.writeText(w)
 	fmt.Fprintf(w, "\nmean over layers 2 … L: σ_w = %s, σ_b = %s\n", r.MeanSigmaW, r.MeanSigmaB)
 	if r.Note != "" {
 		fmt.Fprintf(w, "(%s)\n", r.Note)

@@ -384,8 +384,8 @@ func writeBetaText(w io.Writer, r *betaReport) {
 	fmt.Fprintf(w, "\nsimulation  %d networks, seed %d\n\n", e.Nets, e.Seed)
 	tw = tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintf(tw, "\tsimulation\t± stderr\tz vs exact\tz vs β\n")
-	fmt.Fprintf(tw, "E[G]\t%s\t%s\t%s\t%s\n", e.MeanG, e.StderrMean, dash(e.ZMeanExact), dash(e.ZMeanBeta))
-	fmt.Fprintf(tw, "Var[G]\t%s\t%s\t%s\t%s\n", e.VarG, e.StderrVar, dash(e.ZVarExact), dash(e.ZVarBeta))
+	fmt.Fprintf(tw, "E[G]\t%s\t%s\t%s\t%s\n", e.MeanG, e.StderrMean, orMissing(e.ZMeanExact), orMissing(e.ZMeanBeta))
+	fmt.Fprintf(tw, "Var[G]\t%s\t%s\t%s\t%s\n", e.VarG, e.StderrVar, orMissing(e.ZVarExact), orMissing(e.ZVarBeta))
 	fmt.Fprintf(tw, "E ln‖z_out‖²\t%s\n", e.MeanLogOut)
 	fmt.Fprintf(tw, "Var ln‖z_out‖²\t%s\n", e.VarLogOut)
 	tw.Flush()
@@ -400,20 +400,13 @@ func writeBetaText(w io.Writer, r *betaReport) {
 	tw = tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "ln‖z_out‖²\tsimulation\tlog-normal\tG = 0\t\n")
 	for k, y := range e.Density.Y {
-		ln := "—"
+		ln := missingText
 		if e.Density.LogNormal != nil {
 			ln = string(e.Density.LogNormal[k])
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", y, e.Density.Empirical[k], ln, e.Density.Gaussian[k])
 	}
 	tw.Flush()
-}
-
-func dash(s jsonNum) string {
-	if s == "" {
-		return "—"
-	}
-	return string(s)
 }
 
 func widthsText(ws []int) string {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"flag"
 	"fmt"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"critcalc/calc"
 	"critcalc/recursions"
@@ -207,7 +205,7 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	rep, err := depthReportFor(e, f, inputs)
 	if err == nil && f.csv {
-		return writeDepthCSV(stdout, stderr, rep)
+		return depthGrid(rep).writeCSV(stdout, stderr)
 	}
 	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeDepthText(w, rep) })
 }
@@ -382,35 +380,18 @@ func depthCells(row depthRow, cols []string) []string {
 	return cells
 }
 
-func writeDepthCSV(stdout, stderr io.Writer, r *depthReport) int {
-	w := csv.NewWriter(stdout)
-	cols := depthColumns(r)
-	w.Write(cols)
+// depthGrid is the table of layers of r, one column per quantity.
+func depthGrid(r *depthReport) grid {
+	g := grid{columns: depthColumns(r)}
 	for _, row := range r.Layers {
-		w.Write(depthCells(row, cols))
+		g.rows = append(g.rows, depthCells(row, g.columns))
 	}
-	if w.Flush(); w.Error() != nil {
-		errorf(stderr, "writing CSV: %v", w.Error())
-		return exitError
-	}
-	return exitOK
+	return g
 }
 
 func writeDepthText(w io.Writer, r *depthReport) {
 	fmt.Fprintf(w, "activation  %s   C_b = %s  C_W = %s\n\n", r.Expression, r.Cb, r.CW)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	cols := depthColumns(r)
-	for _, c := range cols {
-		fmt.Fprintf(tw, "%s\t", c)
-	}
-	fmt.Fprintln(tw)
-	for _, row := range r.Layers {
-		for _, c := range depthCells(row, cols) {
-			fmt.Fprintf(tw, "%s\t", c)
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
+	depthGrid(r).writeText(w)
 	if r.Asymptotics != nil {
 		writeDepthFitText(w, r.Asymptotics)
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/big"
 	"strings"
-	"text/tabwriter"
 
 	"critcalc/calc"
 )
@@ -227,12 +226,11 @@ func writeExprText(w io.Writer, r *exprReport) {
 	}
 	if len(r.Values) > 0 {
 		fmt.Fprintln(w)
-		tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "x\tf\tf'\tf''\t")
+		g := grid{columns: []string{"x", "f", "f'", "f''"}}
 		for _, v := range r.Values {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", v.X, v.F, v.D1, v.D2)
+			g.rows = append(g.rows, []string{string(v.X), string(v.F), string(v.D1), string(v.D2)})
 		}
-		tw.Flush()
+		g.writeText(w)
 	}
 	writeCoeffs := func(title string, cs []jsonNum) {
 		fmt.Fprintf(w, "\n%s\n", title)

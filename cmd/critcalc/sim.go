@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"text/tabwriter"
 	"time"
 
 	"critcalc/gpu"
@@ -425,8 +424,7 @@ func writeSimText(w io.Writer, r *simReport) {
 	}
 	fmt.Fprintf(w, "networks    %d × depth %d, width %d, n0 = %d%s   %s sampler, %s weights, seed %d, %s\n\n",
 		r.Nets, len(r.Widths)-1, r.Widths[len(r.Widths)-1], r.Widths[0], batch, r.Mode, r.Law, r.Seed, r.Backend)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "quantity\tl\ttheory\tsimulation\t± stderr\tz\t\t")
+	g := grid{columns: []string{"quantity", "l", "theory", "simulation", "± stderr", "z", ""}}
 	for _, c := range r.Checks {
 		v := "ok"
 		if !c.Pass {
@@ -436,9 +434,9 @@ func writeSimText(w io.Writer, r *simReport) {
 		if z == "" {
 			z = "∞"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", c.Quantity, c.Layer, c.Theory, c.Empirical, c.StdErr, z, v)
+		g.rows = append(g.rows, []string{c.Quantity, strconv.Itoa(c.Layer), string(c.Theory), string(c.Empirical), string(c.StdErr), z, v})
 	}
-	tw.Flush()
+	g.writeText(w)
 	verdict := "PASS"
 	if !r.Pass {
 		verdict = "FAIL"
