@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"testing"
+
+	"critcalc/internal/testlevel"
 )
 
 // bigAgreementExprs are the expressions whose plan values are checked
@@ -151,28 +153,35 @@ func TestBigPlanMishSet(t *testing.T) {
 
 // TestBigPlanErrors checks that the plan fails where the expressions as
 // written fail, with the same message (the node as written and the
-// cause), and stays finite at huge arguments where they do.
+// cause), and stays finite at huge arguments where they do. The cases
+// whose evaluation as written takes 0.6 to 2 s each (5.5 s together) run
+// with the exhaustive tests.
 func TestBigPlanErrors(t *testing.T) {
-	tests := []struct {
+	type errorCase struct {
 		expr, x string
 		fails   bool
-	}{
+	}
+	tests := []errorCase{
 		{"x^-2", "0", true},
 		{"x^-3+tanh(x)", "0", true},
 		{"1/tanh(softplus(x))", "-2e9", true},
 		{"1/x", "0", true},
 		{"log(x)*sigmoid(x)", "-1", true},
 		{"cosh(x)", "2e9", true},
-		{"cosh(x)*sinh(x)", "1e9", true},
 		{"sinh(x)*sech(x)", "2e9", true},
 		{"sech(x)^-1+tanh(x)", "2e9", true},
 		{"mish", "1e9", false},
-		{"mish''", "-1e9", false},
-		{"mish'", "1e9", false},
-		{"tanh(x)+sech(x)+sigmoid(x)+softplus(x)", "1e9", false},
-		{"tanh(x)+sech(x)+sigmoid(x)+softplus(x)", "-1e9", false},
 		{"tanh(x)+sech(x)+sigmoid(x)+softplus(x)", "-3e9", false},
 		{"cosh(x)*sinh(x)", "-1e5", false},
+	}
+	if testlevel.IsExhaustive() {
+		tests = append(tests, []errorCase{
+			{"cosh(x)*sinh(x)", "1e9", true},
+			{"mish''", "-1e9", false},
+			{"mish'", "1e9", false},
+			{"tanh(x)+sech(x)+sigmoid(x)+softplus(x)", "1e9", false},
+			{"tanh(x)+sech(x)+sigmoid(x)+softplus(x)", "-1e9", false},
+		}...)
 	}
 	const prec = 64 // the cost at 1e9 is in the size of the exponents
 	for _, tt := range tests {
