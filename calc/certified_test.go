@@ -132,3 +132,20 @@ func TestFormatSignificant(t *testing.T) {
 		}
 	}
 }
+
+// TestCertifiedSqrt checks the digits of √c: √2 from 2 with 30 digits
+// keeps 29 or 30 (the halved bound 5e-30 against √2's digits), √4 = 2.
+func TestCertifiedSqrt(t *testing.T) {
+	two := Exact(new(big.Float).SetPrec(200).SetInt64(2), 30)
+	r, err := two.Sqrt("√2")
+	if err != nil || r.Digits < 29 || r.Text()[:20] != "1.414213562373095048" {
+		t.Errorf("√2 = %s (%d digits), %v", r.Text(), r.Digits, err)
+	}
+	four := Exact(new(big.Float).SetPrec(200).SetInt64(4), 12)
+	if r, err := four.Sqrt("√4"); err != nil || r.Text() != "2" {
+		t.Errorf("√4 = %s, %v", r.Text(), err)
+	}
+	if _, err := Exact(big.NewFloat(-1), 5).Sqrt("√−1"); err == nil {
+		t.Error("√−1: no error")
+	}
+}

@@ -137,13 +137,3 @@ func negligible(v float64, terms ...float64) bool {
 	}
 	return math.Abs(v) <= kinkedRel*m
 }
-
-// DecayConstant returns D with ΔK_ℓ ≈ D/ℓ² for large ℓ, D = 4/a₃ᐟ₂², when
-// the fixed point attracts through the ΔK³ᐟ² term (A32 < 0); ok is false
-// otherwise.
-func (k KinkedLinear) DecayConstant() (D float64, ok bool) {
-	if k.A32 >= 0 {
-		return 0, false
-	}
-	return 4 / (k.A32 * k.A32), true
-}

@@ -187,9 +187,13 @@ func TestKinkedLinearDecay(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("NewKinkedLinear: ok %v, err %v", ok, err)
 	}
-	D, ok := k.DecayConstant()
-	if !ok || !near(D, 2*math.Pi, 1e-12) {
-		t.Fatalf("DecayConstant = %v, %v; want 2π", D, ok)
+	kd, err := KinkedDigitsOf(sigma, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	D := kd.Decay.Float64()
+	if !near(D, 2*math.Pi, 1e-12) {
+		t.Fatalf("decay constant %v, want 2π", D)
 	}
 	ex, err := hermite.NewExpectation(calc.Mul(sigma, sigma))
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -93,6 +94,26 @@ type autoInitCrit struct {
 	SigmaB jsonNum `json:"sigma_b"`
 	SigmaW jsonNum `json:"sigma_w"`
 	Class  string  `json:"class"`
+}
+
+// autoInitDigits is how many significant digits of the critical points
+// autoinit lists, as critcalc act certifies them.
+const autoInitDigits = 10
+
+// autoInitCritical is one critical point (C_b, C_W) with σ_b = √C_b and
+// σ_w = √C_W, each with its certified digits.
+func autoInitCritical(cb, cw calc.Certified, class recursions.Class) (autoInitCrit, error) {
+	sb, err := cb.Sqrt("σ_b")
+	if err != nil {
+		return autoInitCrit{}, err
+	}
+	sw, err := cw.Sqrt("σ_w")
+	if err != nil {
+		return autoInitCrit{}, err
+	}
+	d := autoInitDigits
+	return autoInitCrit{Cb: certNum(cb.AtMost(d)), CW: certNum(cw.AtMost(d)), SigmaB: certNum(sb.AtMost(d)), SigmaW: certNum(sw.AtMost(d)),
+		Class: class.String()}, nil
 }
 
 func runAutoInit(c *command, args []string, stdout, stderr io.Writer) int {
@@ -214,19 +235,26 @@ func autoInitReportFor(e calc.Expr, f *autoInitFlags, cfg sim.Config, res *sim.A
 		rep.Layers = append(rep.Layers, row)
 	}
 	rep.MeanSigmaW, rep.MeanSigmaB = floatNum(sw, 4), floatNum(sb, 4)
-	an, err := recursions.Analyze(e, recursions.DefaultKmax)
+	ad, err := recursions.AnalyzeDigits(e, recursions.DefaultKmax, autoInitDigits+2) // guard digits for √
 	if err != nil {
 		return nil, fmt.Errorf("autoinit: %w", err)
 	}
-	if si := an.ScaleInvariant; si != nil {
-		rep.Critical = append(rep.Critical, autoInitCrit{Cb: "0", CW: floatNum(si.CW, 10), SigmaB: "0", SigmaW: floatNum(math.Sqrt(si.CW), 10), Class: recursions.ClassScaleInvariant.String()})
+	if si := ad.ScaleInvariant; si != nil {
+		crit, err := autoInitCritical(calc.Exact(new(big.Float), autoInitDigits), si.CW, recursions.ClassScaleInvariant)
+		if err != nil {
+			return nil, err
+		}
+		rep.Critical = append(rep.Critical, crit)
 	}
-	for _, p := range an.Points {
-		if !p.Physical {
+	for i, p := range ad.Points {
+		if !ad.Analysis.Points[i].Physical {
 			continue
 		}
-		rep.Critical = append(rep.Critical, autoInitCrit{Cb: floatNum(p.Cb, 10), CW: floatNum(p.CW, 10),
-			SigmaB: floatNum(math.Sqrt(p.Cb), 10), SigmaW: floatNum(math.Sqrt(p.CW), 10), Class: p.Class.String()})
+		crit, err := autoInitCritical(p.Cb, p.CW, ad.Analysis.Points[i].Class)
+		if err != nil {
+			return nil, err
+		}
+		rep.Critical = append(rep.Critical, crit)
 	}
 	return rep, nil
 }
