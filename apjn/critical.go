@@ -16,6 +16,9 @@ var ErrNoCritical = errors.New("no critical point")
 type LinePoint struct {
 	SB2, SW2 float64 // σ_b², σ_w²
 	KStar    float64 // 𝒦* there
+	// SW2Err and KErr bound the errors of SW2 and KStar (CriticalSW2;
+	// +Inf where no bound could be established).
+	SW2Err, KErr float64
 }
 
 // sw2Scan is the range of σ_w² that CriticalSW2 scans: 60 points per
@@ -28,7 +31,8 @@ const (
 // CriticalSW2 returns the weight variances σ_w² ∈ [10⁻², 10³] at which
 // χ_𝒥*(σ_w², σ_b²) = 1 for the given σ_b² and μ, in increasing order, found by
 // a geometric scan of χ_𝒥* − 1 refined with Brent's method on the recursion
-// (every root is checked to |χ_𝒥* − 1| ≤ 1e-9). An error wrapping
+// (every root is checked to |χ_𝒥* − 1| ≤ 1e-9), each with error bounds
+// (linePoint). An error wrapping
 // ErrNoCritical means that there is none: the BatchNorm APJN does not depend
 // on (σ_w², σ_b²), μ = 1 has no finite fixed point, and many activations are
 // ordered or chaotic along the whole scan.
@@ -37,14 +41,8 @@ func (m *Model) CriticalSW2(sb2, mu float64) ([]LinePoint, error) {
 		return nil, fmt.Errorf("apjn: σ_b² must be finite and ≥ 0, got %g", sb2)
 	}
 	f := func(sw2 float64) (float64, error) {
-		pt, err := m.At(Params{SW2: sw2, SB2: sb2, Mu: mu})
-		if err != nil {
-			return 0, err
-		}
-		if math.IsInf(pt.KStar, 1) {
-			return math.NaN(), nil
-		}
-		return pt.ChiJ - 1, nil
+		c, _, err := m.chiJMinus1(Params{SW2: sw2, SB2: sb2, Mu: mu})
+		return c, err
 	}
 	var out []LinePoint
 	n := int(math.Round(sw2ScanPerDecade * math.Log10(sw2ScanHi/sw2ScanLo)))
@@ -62,14 +60,22 @@ func (m *Model) CriticalSW2(sb2, mu float64) ([]LinePoint, error) {
 		}
 		switch {
 		case fa == 0:
-			out = m.appendLine(out, sb2, a, mu)
+			lp, err := m.linePoint(sb2, mu, a, a, a)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, lp)
 		case !math.IsNaN(fa) && !math.IsNaN(fb) && fb != 0 && math.Signbit(fa) != math.Signbit(fb):
 			r, err := rootfind.Brent(f, a, b, fa, fb, 1e-15*b)
 			if err != nil {
 				return nil, err
 			}
 			if c, err := f(r); err == nil && math.Abs(c) <= 1e-9 {
-				out = m.appendLine(out, sb2, r, mu)
+				lp, err := m.linePoint(sb2, mu, a, b, r)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, lp)
 			}
 		}
 		a, fa = b, fb
@@ -81,9 +87,106 @@ func (m *Model) CriticalSW2(sb2, mu float64) ([]LinePoint, error) {
 	return out, nil
 }
 
-func (m *Model) appendLine(out []LinePoint, sb2, sw2, mu float64) []LinePoint {
-	s, _ := m.FixedPoint(Params{SW2: sw2, SB2: sb2, Mu: mu})
-	return append(out, LinePoint{SB2: sb2, SW2: sw2, KStar: s.K})
+// linePoint bounds the errors of the root r ∈ [a, b] of χ_𝒥*(σ_w²) − 1
+// that the scan found. The bound is the error of χ_𝒥* − 1 at r (its value
+// and its error bound) over the slope of χ_𝒥* in σ_w², twice, checked like
+// a fixed point's (bounds.go): χ_𝒥* − 1 must have opposite signs, each
+// beyond its error, at the ends of the interval, which is widened until it
+// does. 𝒦*'s bound adds its change across that interval.
+//
+// At σ_b² = 0 with φ(0) = 0 the kernel of vanilla, res and resmlp flows to
+// 𝒦* = 0 on the ordered side of the critical point, where χ_𝒥* = χ_𝒥(𝒦 = 0)
+// is smooth in σ_w², while on the other side 𝒦* grows from 0 and χ_𝒥* − 1
+// vanishes to second order (erf, tanh: DHG eq 127). Brent's root then lies
+// anywhere on that flat side (erf: 0.785398166 for π/4 = 0.7853981634); the
+// critical point is the root of χ_𝒥(𝒦 = 0) − 1 (cornerRoot).
+func (m *Model) linePoint(sb2, mu, a, b, r float64) (LinePoint, error) {
+	if lp, ok, err := m.cornerRoot(sb2, mu, a, b); err != nil || ok {
+		return lp, err
+	}
+	at := func(sw2 float64) (Point, error) { return m.At(Params{SW2: sw2, SB2: sb2, Mu: mu}) }
+	pt, err := at(r)
+	if err != nil {
+		return LinePoint{}, err
+	}
+	lp := LinePoint{SB2: sb2, SW2: r, KStar: pt.KStar, SW2Err: math.Inf(1), KErr: math.Inf(1)}
+	h := 1e-6 * r
+	fp, _, err := m.chiJMinus1(Params{SW2: r + h, SB2: sb2, Mu: mu})
+	if err != nil {
+		return LinePoint{}, err
+	}
+	fm, _, err := m.chiJMinus1(Params{SW2: r - h, SB2: sb2, Mu: mu})
+	if err != nil {
+		return LinePoint{}, err
+	}
+	slope := math.Abs(fp-fm) / (2 * h)
+	delta := 1e-8 * r
+	if slope > 0 {
+		delta = 2 * (math.Abs(pt.ChiJ-1) + pt.Err.ChiJ) / slope
+	}
+	delta = max(delta, 4*epsilon*r)
+	for range widenSteps {
+		lo, err := at(r - delta)
+		if err != nil {
+			return LinePoint{}, err
+		}
+		hi, err := at(r + delta)
+		if err != nil {
+			return LinePoint{}, err
+		}
+		fl, fh := lo.ChiJ-1, hi.ChiJ-1
+		if math.Abs(fl) > lo.Err.ChiJ && math.Abs(fh) > hi.Err.ChiJ && math.Signbit(fl) != math.Signbit(fh) {
+			lp.SW2Err = delta
+			lp.KErr = pt.Err.K + max(math.Abs(lo.KStar-pt.KStar)+lo.Err.K, math.Abs(hi.KStar-pt.KStar)+hi.Err.K)
+			if math.IsNaN(lp.KErr) {
+				lp.KErr = math.Inf(1)
+			}
+			return lp, nil
+		}
+		delta *= widenFactor
+	}
+	return lp, nil
+}
+
+// cornerRoot returns the critical point 𝒦* = 0 of vanilla, res and resmlp
+// at σ_b² = 0 for φ(0) = 0 (linePoint): the root r₀ ∈ [a, b] of
+// χ_𝒥(𝒦 = 0) − 1 = j₀ + j₁⟨φ'²⟩₀ − 1 (affineMap; vanilla: σ_w² =
+// (1 − μ²)/φ'(0)², erf π/4, DHG eq 127), provided the kernel flows to 𝒦* = 0
+// there (its bound contains 0). ok is false otherwise.
+func (m *Model) cornerRoot(sb2, mu, a, b float64) (LinePoint, bool, error) {
+	if !m.Arch.isAffine() || sb2 != 0 || m.phi0 != 0 || m.si != nil {
+		return LinePoint{}, false, nil
+	}
+	v, err := m.near.At(kTiny)
+	if err != nil {
+		return LinePoint{}, false, err
+	}
+	s0, e0 := v[nSp2].V, valueErr(v[nSp2])
+	f0 := func(sw2 float64) (float64, error) {
+		c := m.affineOf(Params{SW2: sw2, Mu: mu})
+		return c.j0 + c.j1*s0 - 1, nil
+	}
+	lo, hi := a*(1-1e-6), b*(1+1e-6)
+	flo, _ := f0(lo)
+	fhi, _ := f0(hi)
+	if math.Signbit(flo) == math.Signbit(fhi) {
+		return LinePoint{}, false, nil
+	}
+	r0, err := rootfind.Brent(f0, lo, hi, flo, fhi, 0)
+	if err != nil {
+		return LinePoint{}, false, err
+	}
+	pt, err := m.At(Params{SW2: r0, Mu: mu})
+	if err != nil || !(math.Abs(pt.KStar) <= pt.Err.K) {
+		return LinePoint{}, false, err
+	}
+	c := m.affineOf(Params{SW2: r0, Mu: mu})
+	fr, _ := f0(r0)
+	fp, _ := f0(r0 * (1 + 1e-6))
+	fm, _ := f0(r0 * (1 - 1e-6))
+	slope := math.Abs(fp-fm) / (2e-6 * r0)
+	ef := math.Abs(fr) + c.j1*e0 + 8*epsilon*(math.Abs(c.j0)+math.Abs(c.j1*s0)+1)
+	return LinePoint{SB2: sb2, SW2: r0, KStar: pt.KStar, SW2Err: 2*ef/slope + 4*epsilon*r0, KErr: pt.Err.K}, true, nil
 }
 
 // CriticalSB2 returns the bias variance σ_b² ≥ 0 at which χ_𝒥*(σ_w², σ_b²) =

@@ -25,7 +25,9 @@ const kMax = 1e8
 // bracketed by a geometric search and refined by Brent's method. A search that
 // meets a local extremum of F where F nearly touches zero (a half-stable fixed
 // point, F ≈ ã₁ΔK²) refines it at the zero of χ_𝒦 − 1. 𝒦* = 0 is returned when
-// the search reaches K = 10⁻³⁰ with F < 0 (σ_b² = 0 and φ(0) = 0).
+// the search reaches K = 10⁻³⁰ with F < 0 (σ_b² = 0 and φ(0) = 0). For a
+// scale-invariant φ the map is linear and 𝒦* is its closed form
+// (scaleInvariantFixedPoint).
 func (m *Model) FixedPoint(p Params) (State, error) {
 	if err := p.Validate(m.Arch); err != nil {
 		return State{}, err
@@ -50,6 +52,10 @@ func (m *Model) FixedPoint(p Params) (State, error) {
 	}
 	if p.Mu == 1 {
 		return inf, nil
+	}
+	if m.si != nil {
+		K := m.scaleInvariantFixedPoint(p)
+		return State{K: K}, nil
 	}
 	K, err := m.kernelFixedPoint(p)
 	return State{K: K}, err

@@ -21,16 +21,30 @@ type Model struct {
 	act  *recursions.Activation
 	mean *hermite.Expectation // ⟨φ⟩
 
-	// Standard-normal averages ⟨φ²⟩₁, ⟨φ'²⟩₁, ⟨φ⟩₁ (LN(h), BN(h) ~ N(0, 1)).
-	phi2, dphi2, phi1 float64
+	// Standard-normal averages ⟨φ²⟩₁, ⟨φ'²⟩₁, ⟨φ⟩₁ (LN(h), BN(h) ~ N(0, 1)),
+	// and bounds on their float64 errors.
+	phi2, dphi2, phi1          float64
+	phi2Err, dphi2Err, phi1Err float64
 
 	// slopePlus, slopeMinus are lim φ'(z) as z → ±∞ (NaN when φ' has
 	// no finite limit); they give lim_{K→∞} ⟨φ'²⟩_K and ⟨φ²⟩_K/K.
 	slopePlus, slopeMinus float64
+	// slopePlusErr, slopeMinusErr bound the errors of slopePlus, slopeMinus.
+	slopePlusErr, slopeMinusErr float64
 	// phi0 is φ(0).
 	phi0 float64
 	// layerScale is ResMLP's LayerScale 𝓔 (0 for the other architectures).
 	layerScale float64
+
+	// The averages behind the error bounds of a point (bounds.go): s2 is
+	// ⟨φ²⟩ for the sign checks that bracket a fixed point, near is ⟨φ²⟩,
+	// ⟨zφφ'⟩, ⟨φ'²⟩, ⟨φ'²z²⟩ and ⟨z³φφ'⟩ on shared nodes, the values at a
+	// fixed point and their K-derivatives.
+	s2   *hermite.Expectation
+	near *hermite.Many
+	// si is φ's scale-invariant class (nil when φ is not scale-invariant):
+	// the vanilla and res recursions are then linear maps.
+	si *recursions.ScaleInvariant
 }
 
 // NewModel prepares φ for architecture a. A ResMLP model gets the LayerScale
@@ -57,8 +71,11 @@ func NewModel(sigma calc.Expr, a Arch) (*Model, error) {
 	if m.phi1, err = m.Mean(1); err != nil {
 		return nil, err
 	}
-	m.slopePlus, m.slopeMinus = asymptoticSlopes(sigma)
+	m.slopePlus, m.slopeMinus, m.slopePlusErr, m.slopeMinusErr = asymptoticSlopes(sigma)
 	m.phi0 = calc.EvalFloat(sigma, 0)
+	if err := m.prepareBounds(); err != nil {
+		return nil, err
+	}
 	if a == ResMLP {
 		m.layerScale = DefaultLayerScale
 	}
@@ -83,15 +100,20 @@ func (m *Model) SlopeSquares() (v float64, ok bool) {
 }
 
 // asymptoticSlopes returns lim φ'(z) at ±∞, read from φ' at |z| = 10⁶ and
-// 10⁸ (NaN where the two differ by more than 10⁻⁶ or are not finite).
-func asymptoticSlopes(sigma calc.Expr) (plus, minus float64) {
+// 10⁸ (NaN where the two differ by more than 10⁻⁶ or are not finite), and
+// bounds on their errors: the difference of the two readings (φ' that
+// approaches its limit like a power of 1/z is 100 times closer at 10⁸ than
+// at 10⁶) and four ulps.
+func asymptoticSlopes(sigma calc.Expr) (plus, minus, plusErr, minusErr float64) {
 	p := calc.Compile(calc.Derivative(sigma, 1))
-	limit := func(s float64) float64 {
+	limit := func(s float64) (float64, float64) {
 		a, b := p.Eval(s*1e6), p.Eval(s*1e8)
 		if math.IsNaN(a) || math.IsInf(a, 0) || math.IsNaN(b) || math.IsInf(b, 0) || math.Abs(a-b) > 1e-6*(1+math.Abs(b)) {
-			return math.NaN()
+			return math.NaN(), math.NaN()
 		}
-		return b
+		return b, math.Abs(a-b) + 4*epsilon*math.Abs(b)
 	}
-	return limit(1), limit(-1)
+	plus, plusErr = limit(1)
+	minus, minusErr = limit(-1)
+	return plus, minus, plusErr, minusErr
 }

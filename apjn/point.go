@@ -28,9 +28,11 @@ type Point struct {
 	ChiJ  float64 // χ_𝒥* (its K → ∞ limit when 𝒦 diverges)
 	Xi    float64 // ξ = 1/|log χ_𝒥*|, +Inf at criticality
 	Phase string
+	// Err bounds the errors of KStar, DStar, ChiK, ChiJ and Xi (bounds.go).
+	Err Bounds
 }
 
-// At evaluates the phase-diagram point p.
+// At evaluates the phase-diagram point p, each value with an error bound.
 func (m *Model) At(p Params) (Point, error) {
 	s, err := m.FixedPoint(p)
 	if err != nil {
@@ -41,20 +43,34 @@ func (m *Model) At(p Params) (Point, error) {
 		if err := m.divergent(&pt); err != nil {
 			return Point{}, err
 		}
+		m.divergentErr(&pt)
 	} else {
-		if pt.ChiK, err = m.ChiK(p, s); err != nil {
-			return Point{}, err
-		}
-		if pt.ChiJ, err = m.ChiJ(p, s); err != nil {
+		if err := m.values(&pt, s); err != nil {
 			return Point{}, err
 		}
 		pt.Phase = phaseOf(pt.ChiJ)
 	}
 	pt.Xi = 1 / math.Abs(math.Log(pt.ChiJ))
+	pt.Err.Xi = xiErr(pt.ChiJ, pt.Err.ChiJ)
 	if pt.Phase != Ordered && pt.Phase != Chaotic {
-		pt.Xi = math.Inf(1)
+		pt.Xi, pt.Err.Xi = math.Inf(1), 0
 	}
 	return pt, nil
+}
+
+// chiJMinus1 returns χ_𝒥* − 1 at p and 𝒦*, without error bounds: the
+// function whose roots are the critical line (NaN where the kernel
+// diverges).
+func (m *Model) chiJMinus1(p Params) (float64, float64, error) {
+	s, err := m.FixedPoint(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	if math.IsInf(s.K, 1) {
+		return math.NaN(), s.K, nil
+	}
+	c, err := m.ChiJ(p, s)
+	return c - 1, s.K, err
 }
 
 // phaseOf labels a finite fixed point by χ_𝒥*.

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"encoding/csv"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"critcalc/apjn"
 	"critcalc/calc"
@@ -189,7 +187,7 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	rep, err := phaseReportFor(e, arch, f, sw2, sb2)
 	if err == nil && f.csv {
-		return writePhaseCSV(stdout, stderr, rep)
+		return phaseGrid(rep).writeCSV(stdout, stderr)
 	}
 	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writePhaseText(w, rep) })
 }
@@ -203,6 +201,7 @@ func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float
 		return nil, err
 	}
 	num := func(v float64) jsonNum { return floatNum(v, f.digits) }
+	cert := func(name string, v, e float64) jsonNum { return certFloat(name, v, e, f.digits) }
 	rep := &phaseReport{Expression: e.String(), Arch: arch.String(), Mu: floatNum(f.mu, 15), Digits: f.digits,
 		Points: []phasePoint{}, CriticalLine: []phaseLine{}}
 	if arch == apjn.ResMLP {
@@ -215,12 +214,14 @@ func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float
 				return nil, err
 			}
 			for _, p := range line {
-				rep.CriticalLine = append(rep.CriticalLine, phaseLine{SB2: num(p.SB2), SW2: num(p.SW2), KStar: num(p.KStar)})
+				rep.CriticalLine = append(rep.CriticalLine, phaseLine{SB2: num(p.SB2), SW2: cert("σ_w²", p.SW2, p.SW2Err), KStar: cert("𝒦*", p.KStar, p.KErr)})
 				pt, err := m.At(apjn.Params{SW2: p.SW2, SB2: p.SB2, Mu: f.mu})
 				if err != nil {
 					return nil, err
 				}
-				rep.Points = append(rep.Points, pointNums(pt, num))
+				n := pointNums(pt, num, cert)
+				n.SW2 = rep.CriticalLine[len(rep.CriticalLine)-1].SW2
+				rep.Points = append(rep.Points, n)
 			}
 		}
 		return rep, nil
@@ -230,38 +231,40 @@ func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float
 		return nil, err
 	}
 	for _, pt := range pts {
-		rep.Points = append(rep.Points, pointNums(pt, num))
+		rep.Points = append(rep.Points, pointNums(pt, num, cert))
 	}
 	return rep, nil
 }
 
-func pointNums(pt apjn.Point, num func(float64) jsonNum) phasePoint {
-	return phasePoint{SW2: num(pt.SW2), SB2: num(pt.SB2), KStar: num(pt.KStar), ChiK: num(pt.ChiK), ChiJ: num(pt.ChiJ), Xi: num(pt.Xi), Phase: pt.Phase}
+// pointNums writes a float64 point: the inputs σ_w², σ_b² as given, every
+// computed value with the digits its error bound certifies.
+func pointNums(pt apjn.Point, num func(float64) jsonNum, cert func(string, float64, float64) jsonNum) phasePoint {
+	return phasePoint{SW2: num(pt.SW2), SB2: num(pt.SB2), KStar: cert("𝒦*", pt.KStar, pt.Err.K), ChiK: cert("χ_𝒦", pt.ChiK, pt.Err.ChiK),
+		ChiJ: cert("χ_𝒥", pt.ChiJ, pt.Err.ChiJ), Xi: cert("ξ", pt.Xi, pt.Err.Xi), Phase: pt.Phase}
+}
+
+// certFloat writes a float64 value with at most d of the significant digits
+// that its absolute error bound e certifies (calc.FromFloat64: a value
+// whose bound contains 0 is 0); a value that is not finite, or of which not
+// one digit is certified, is missing.
+func certFloat(name string, v, e float64, d int) jsonNum {
+	c, err := calc.FromFloat64(name, v, e, d)
+	if err != nil {
+		return ""
+	}
+	return certNum(c)
 }
 
 var phaseColumns = []string{"sw2", "sb2", "K_star", "chi_K", "chi_J", "xi", "phase"}
 
-func phaseCells(p phasePoint) []string {
-	s := func(n jsonNum) string {
-		if n == "" {
-			return "null"
-		}
-		return string(n)
-	}
-	return []string{s(p.SW2), s(p.SB2), s(p.KStar), s(p.ChiK), s(p.ChiJ), s(p.Xi), p.Phase}
-}
-
-func writePhaseCSV(stdout, stderr io.Writer, r *phaseReport) int {
-	w := csv.NewWriter(stdout)
-	w.Write(phaseColumns)
+// phaseGrid is the table of points, "" for a missing value (— in text,
+// an empty field in CSV).
+func phaseGrid(r *phaseReport) grid {
+	g := grid{columns: phaseColumns}
 	for _, p := range r.Points {
-		w.Write(phaseCells(p))
+		g.rows = append(g.rows, []string{string(p.SW2), string(p.SB2), string(p.KStar), string(p.ChiK), string(p.ChiJ), string(p.Xi), p.Phase})
 	}
-	if w.Flush(); w.Error() != nil {
-		errorf(stderr, "writing CSV: %v", w.Error())
-		return exitError
-	}
-	return exitOK
+	return g
 }
 
 func writePhaseText(w io.Writer, r *phaseReport) {
@@ -270,16 +273,5 @@ func writePhaseText(w io.Writer, r *phaseReport) {
 		fmt.Fprintf(w, "   𝓔 = %s", r.LayerScale)
 	}
 	fmt.Fprint(w, "\n\n")
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	for _, c := range phaseColumns {
-		fmt.Fprintf(tw, "%s\t", c)
-	}
-	fmt.Fprintln(tw)
-	for _, p := range r.Points {
-		for _, c := range phaseCells(p) {
-			fmt.Fprintf(tw, "%s\t", c)
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
+	phaseGrid(r).writeText(w)
 }
