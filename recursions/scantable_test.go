@@ -10,11 +10,16 @@ import (
 	"testing"
 
 	"critcalc/hermite"
+	"critcalc/internal/testlevel"
 )
 
 // scanActivations covers smooth, kinked (elu, selu, softsign) and
 // oscillating activations.
 var scanActivations = []string{"tanh", "mish", "gelu", "swish", "elu", "selu", "softsign", "sin", "sigmoid"}
+
+// scanKinds is one smooth, one kinked and one oscillating activation of
+// scanActivations.
+var scanKinds = []string{"mish", "elu", "sin"}
 
 // scanPairs returns the (C_b, C_W) at which the fixed-point scans are
 // compared: generic ones and those of σ's physical critical points.
@@ -57,9 +62,14 @@ func nearScaled(got, want, tol, scale float64) bool {
 // TestScanTableRoots checks that the scans on the table find the roots
 // that direct evaluation of R(K), the fixed-point residual and its
 // derivative on the grid finds, and that the table's averages are those
-// of the single expectations.
+// of the single expectations. The default run scans one activation of
+// each kind (scanKinds); all of scanActivations are exhaustive.
 func TestScanTableRoots(t *testing.T) {
-	for _, src := range scanActivations {
+	activations := scanKinds
+	if testlevel.IsExhaustive() {
+		activations = scanActivations
+	}
+	for _, src := range activations {
 		for _, kmax := range []float64{DefaultKmax, 7} {
 			a := mustNew(t, src)
 			tab, err := a.scanTable(kmax)
@@ -174,10 +184,14 @@ func scanAll(t *testing.T, src string, kmax float64) scanResult {
 }
 
 // TestScanTableWorkers checks that the table and the roots do not depend
-// on the number of workers.
+// on the number of workers. sin, whose many roots take 1 s to scan four
+// times, is exhaustive.
 func TestScanTableWorkers(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, src := range []string{"mish", "gelu", "sin"} {
+		if src == "sin" && !testlevel.IsExhaustive() {
+			continue
+		}
 		runtime.GOMAXPROCS(1)
 		want := scanAll(t, src, DefaultKmax)
 		for _, procs := range []int{2, 3, 8} {
