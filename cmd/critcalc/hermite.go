@@ -31,8 +31,12 @@ normalizations leave κ unchanged (Proposition 3).
 
 C, κ(0), κ'(0) and κ'(1) are printed with --digits certified digits. The
 Hermite coefficients have an absolute accuracy of 1e-13 up to --digits 12 and
-of 10^-D beyond (only digits above it are printed). ρ*, κ'(ρ*) and α come
-from float64 two-input integrals and are printed with at most 12 digits.`,
+of 10^-D beyond (only digits above it are printed). In case 4, ρ*, κ'(ρ*)
+and α are printed with --digits certified digits: from float64 two-input
+integrals when their error bounds certify them, otherwise by Newton's method
+on the Hermite series κ(ρ) = Σ c_k² ρ^k (at most 400 terms, coefficients at
+high precision, the tail bounded by Parseval's Σ c_k² = 1); fewer where the
+bound allows fewer (κ'(ρ*) near 1, or ρ* near 1 with slowly falling c_k).`,
 		flags: func(fs *flag.FlagSet) any { return defineHermiteFlags(fs) },
 		run:   runHermite,
 	})
@@ -52,7 +56,7 @@ type hermiteFlags struct {
 func defineHermiteFlags(fs *flag.FlagSet) *hermiteFlags {
 	f := &hermiteFlags{}
 	fs.IntVar(&f.terms, "terms", 10, "number `N` of Hermite coefficients c_0…c_N (0 to 200)")
-	fs.IntVar(&f.digits, "digits", 12, "significant digits `D` of C and κ(0), κ'(0), κ'(1) (1 to 100)")
+	fs.IntVar(&f.digits, "digits", 12, "significant digits `D` of C, κ(0), κ'(0), κ'(1) and case 4's ρ*, κ'(ρ*), α (1 to 100)")
 	fs.Float64Var(&f.residual, "residual", 0, "random-skip strength `r` in [0, 1)")
 	fs.StringVar(&f.norm, "norm", "", "normalization: ln-after, ln-before, rms-after or rms-before")
 	fs.IntVar(&f.depth, "depth", 0, "iterate ρ_ℓ = κ(ρ_{ℓ−1}) for `L` layers beside Theorem 1's bound")
@@ -184,17 +188,21 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 	d := min(f.digits, float64Digits)
 	rep.Case = int(fp.Case)
 	rep.RhoStar = floatNum(fp.RhoStar, d)
+	rep.Alpha = floatNum(fp.Alpha, d)
 	// κ′(ρ*) is κ′(0) in case 1 and κ′(1) in cases 2 and 3: print the
-	// certified value; only case 4 needs a two-input integral.
+	// certified value; case 4 certifies ρ*, κ′(ρ*) and α on their own.
 	switch fp.Case {
 	case hermite.CaseZero:
 		rep.KappaPrimeRhoStar = rep.KappaPrime0
 	case hermite.CaseOneExp, hermite.CaseOnePoly:
 		rep.KappaPrimeRhoStar = rep.KappaPrime1
 	default:
-		rep.KappaPrimeRhoStar = floatNum(fp.KappaPrimeRhoStar, d)
+		in, err := m.InteriorDigits(fp, f.digits)
+		if err != nil {
+			return nil, err
+		}
+		rep.RhoStar, rep.KappaPrimeRhoStar, rep.Alpha = certNum(in.RhoStar), certNum(in.KappaPrimeRhoStar), certNum(in.Alpha)
 	}
-	rep.Alpha = floatNum(fp.Alpha, d)
 	if fp.Case == hermite.CaseOneExp { // Corollary 2 needs κ′(1) < 1
 		_, _, kp1 := m.Effective()
 		rep.DepthIndistinguishable = floatNum(hermite.DepthIndistinguishable(kp1, eps), d)

@@ -123,3 +123,53 @@ func TestHermiteCorollary2(t *testing.T) {
 		}
 	}
 }
+
+// TestHermiteInteriorDigits checks that case 4 prints ρ*, κ′(ρ*) and α
+// with the digits asked for, in JSON (and in text at 12 digits). References: the closed form
+// E[gelu(X)gelu(Y)] = ρ/4 + ρ·asin(ρ/2)/(2π) + 1/(2π√(4 − ρ²)) and
+// E[(relu(X) − b)(relu(Y) − b)] = (√(1 − ρ²) + (π − arccos ρ)ρ)/(2π) −
+// 2b/√(2π) + b², each divided by its value at ρ = 1 and solved for
+// κ(ρ) = ρ by Newton's method in bc -l at scale=80 (see interiorRefs in
+// the hermite package; α = κ′(ρ*) for gelu, 1 − κ(0) for relu(x) − 0.2).
+func TestHermiteInteriorDigits(t *testing.T) {
+	tests := []struct {
+		args           []string
+		rho, kp, alpha string
+	}{
+		{[]string{"gelu", "--digits", "30"}, "0.760401904895908924093287152314",
+			"0.932728829116182477183043821533", "0.932728829116182477183043821533"},
+		{[]string{"gelu"}, "0.760401904896", "0.932728829116", "0.932728829116"},
+		{[]string{"relu(x) - 0.2", "--digits", "20"}, "0.40495746697656726504",
+			"0.83159211028686680965", "0.89596312054533402599"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"hermite", "--terms", "0", "--json"}, tt.args...)
+		code, out, stderr := runCLI(args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr)
+		}
+		var rep struct {
+			Case  int
+			Rho   json.Number `json:"rho_star"`
+			KP    json.Number `json:"kappa_prime_rho_star"`
+			Alpha json.Number
+		}
+		dec := json.NewDecoder(strings.NewReader(out))
+		dec.UseNumber()
+		if err := dec.Decode(&rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.Case != 4 || string(rep.Rho) != tt.rho || string(rep.KP) != tt.kp || string(rep.Alpha) != tt.alpha {
+			t.Errorf("%v: case %d, ρ* = %s, κ′(ρ*) = %s, α = %s; want 4, %s, %s, %s", tt.args, rep.Case, rep.Rho, rep.KP, rep.Alpha, tt.rho, tt.kp, tt.alpha)
+		}
+		if len(tt.args) > 1 {
+			continue // the text is checked at the default 12 digits
+		}
+		_, text, _ := runCLI(append([]string{"hermite", "--terms", "0"}, tt.args...)...)
+		for _, line := range []string{"ρ*           " + tt.rho, "κ'(ρ*)       " + tt.kp, "α            " + tt.alpha} {
+			if !strings.Contains(text, line+"\n") {
+				t.Errorf("%v: text output lacks %q:\n%s", tt.args, line, text)
+			}
+		}
+	}
+}
