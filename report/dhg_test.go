@@ -152,7 +152,7 @@ func TestDHGGELU(t *testing.T) {
 // TestDHGNoCritical checks rows without a critical point: empty numbers
 // (never NaN), the phase at both ends of the scan and the note.
 func TestDHGNoCritical(t *testing.T) {
-	tab, err := DHGTable(DHGActivations(), DHGBiasVariances, DHGSkips, DefaultDigits)
+	tab, err := defaultTable("dhg")
 	if err != nil {
 		t.Fatal(err)
 	}

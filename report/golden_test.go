@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -32,6 +33,35 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 }
 
+// defaultTables holds BuildTable(name, nil, DefaultDigits) per name, built
+// once for the tests that read the same table (the golden files, and the
+// dhg, joudaki and exponents value tests). No test may change a table.
+var defaultTables struct {
+	sync.Mutex
+	m map[string]defaultTableResult
+}
+
+type defaultTableResult struct {
+	tab *Table
+	err error
+}
+
+// defaultTable returns BuildTable(name, nil, DefaultDigits), built at most
+// once per test binary.
+func defaultTable(name string) (*Table, error) {
+	defaultTables.Lock()
+	defer defaultTables.Unlock()
+	if r, ok := defaultTables.m[name]; ok {
+		return r.tab, r.err
+	}
+	tab, err := BuildTable(name, nil, DefaultDigits)
+	if defaultTables.m == nil {
+		defaultTables.m = map[string]defaultTableResult{}
+	}
+	defaultTables.m[name] = defaultTableResult{tab, err}
+	return tab, err
+}
+
 // TestGoldenTables renders every table with its default activations and
 // DefaultDigits in every format and compares the text with
 // testdata/NAME.FORMAT. The numbers in them are pinned by the value tests
@@ -39,7 +69,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 // test pins the layout.
 func TestGoldenTables(t *testing.T) {
 	for _, name := range TableNames {
-		tab, err := BuildTable(name, nil, DefaultDigits)
+		tab, err := defaultTable(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

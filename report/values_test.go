@@ -221,7 +221,7 @@ func TestJoudakiPrintedMatchesFixture(t *testing.T) {
 // recomputation contradicts (README Corrections: ReLU κ′(1), κ′(ρ*), α
 // and case; SeLU κ′(1); exp α) — nothing else.
 func TestJoudakiWrongSet(t *testing.T) {
-	tab, err := JoudakiTable(JoudakiActivations(), DefaultDigits)
+	tab, err := defaultTable("joudaki")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func TestFiniteWidthCoefficients(t *testing.T) {
 // points (5.103); the scaling law p_V − 2p₀ = −1 (5.128)–(5.129); no row
 // for the activations without criticality.
 func TestExponentsTable(t *testing.T) {
-	tab, err := ExponentsTable(PDLTActivations(), DefaultDigits)
+	tab, err := defaultTable("exponents")
 	if err != nil {
 		t.Fatal(err)
 	}
