@@ -33,13 +33,17 @@ import (
 // (1 − r²)κ(0); α = max{1 − κ(0), κ′(ρ*), (1 − ρ*)/(2 − κ′(ρ*))} in bc.
 //
 // Without a closed form (elu, swish, mish): Newton's method on
-// κ(ρ) = E[σ(X)σ(Y)]/E[σ²] with two-dimensional quadrature, the
-// Expect2Digits of this package before commit a8f0715 (nested
-// Gauss–Legendre panels in big.Float, 34 digits), E[σ²] from ExpectDigits
-// at 39 digits, two Newton steps from Analyze's float64 root (the second
-// with κ′ from Expect2Digits of σ′), then κ′(ρ*) by Expect2Digits of σ′;
-// α = κ′(ρ*) for all three (1 − κ(0) and (1 − ρ*)/(2 − κ′(ρ*)) are
-// smaller). No Hermite coefficient enters these references.
+// κ(ρ) = E[σ(X)σ(Y)]/E[σ²] = ρ by two-dimensional quadrature, with
+// Expect2Digits of this package as it was before commit a8f0715 (`git
+// show a8f0715^:hermite/twoinputbig.go`: nested Gauss–Legendre panels in
+// big.Float) at 34 digits and E[σ²] from ExpectDigits at 39 digits; two
+// Newton steps from Analyze's float64 root, the first with Analyze's
+// float64 κ′(ρ*), the second with κ′ from Expect2Digits of σ′ (steps
+// 2.8e-15 and 5.8e-30 for elu, −1.6e-14 and −8.1e-28 for mish, 2.4e-14
+// and −1.9e-27 for swish), then κ′(ρ*) from Expect2Digits of σ′; 34
+// digits kept. α = κ′(ρ*) for the three (1 − κ(0) and
+// (1 − ρ*)/(2 − κ′(ρ*)) are smaller). No Hermite coefficient enters
+// these references; each took about two minutes.
 var interiorRefs = []struct {
 	sigma    string
 	residual float64
@@ -55,6 +59,12 @@ var interiorRefs = []struct {
 		"0.895963120545334025987123825127052354709758490467964572498169"}, // 1 − κ(0)
 	{"relu(x) - 0.05", 0, "0.938281093585272167989816267824281118802838190956153277720183",
 		"0.959329335400335216836639460955002864628383105265994089850279", ""},
+	{"elu", 0, "0.5975684466665996927007434819349738",
+		"0.9697099428683683005104677811714392", ""},
+	{"swish", 0, "0.6586671747431588835389968547511955",
+		"0.9353847548061314531745589708442876", ""},
+	{"mish", 0, "0.7117161175594745736564180985049555",
+		"0.9439099195868952365755663396750882", ""},
 	{"erf(x) + 0.25", 0, "0.765268929892285542592304564382597061213123993518128122318116",
 		"0.936260621255649992420335282027103379295200833074044252951085", ""},
 }
@@ -65,7 +75,7 @@ var interiorRefs = []struct {
 // ρ* = 0.938, where the Hermite series of a kinked σ (c_k² ~ k^(−5/2))
 // would need far more than maxInteriorTerms terms: it keeps the float64
 // certificate's digits, fewer than asked, each of them right. The
-// 30-digit runs take about a second each; gelu, relu(x) − 0.2 and the
+// 30-digit runs take one to three seconds each; gelu, relu(x) − 0.2 and the
 // float64 certificates run by default, the rest with the exhaustive tests.
 func TestInteriorDigits(t *testing.T) {
 	t.Parallel()
@@ -83,7 +93,10 @@ func TestInteriorDigits(t *testing.T) {
 		{ref: 2, digits: 8, min: 8, float64: true},
 		{ref: 3, digits: 30, min: 8, float64: true},
 		{ref: 4, digits: 30, min: 30, exhaustive: true},
-		{ref: 4, digits: 50, min: 50, exhaustive: true},
+		{ref: 5, digits: 30, min: 30, exhaustive: true},
+		{ref: 6, digits: 30, min: 30, exhaustive: true},
+		{ref: 7, digits: 30, min: 30, exhaustive: true},
+		{ref: 7, digits: 50, min: 50, exhaustive: true},
 	}
 	for _, tt := range tests {
 		ref := interiorRefs[tt.ref]

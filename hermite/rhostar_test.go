@@ -8,10 +8,10 @@ import (
 	"critcalc/calc"
 )
 
-// TestRhoStarDigits backs the 12 digits that `critcalc hermite` prints for
-// case 4: the float64 ρ* (bisection on two-input integrals) and κ′(ρ*) of
-// GELU against the root of Σ c_k² ρ^k = ρ with 22-digit coefficients
-// (the series tail beyond k = 150 is below 1e-30 for GELU).
+// TestRhoStarDigits checks Analyze's float64 ρ* of case 4 (bisection on
+// two-input integrals), the start of InteriorDigits, and κ′(ρ*) of GELU
+// against the root of Σ c_k² ρ^k = ρ with 22-digit coefficients (the
+// series tail beyond k = 150 is below 1e-30 for GELU).
 func TestRhoStarDigits(t *testing.T) {
 	sigma := calc.MustParse("gelu")
 	cs, _, err := CoefficientsDigits(sigma, 150, 22)
