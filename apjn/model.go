@@ -3,6 +3,7 @@ package apjn
 import (
 	"fmt"
 	"math"
+	"math/big"
 
 	"critcalc/calc"
 	"critcalc/hermite"
@@ -45,6 +46,9 @@ type Model struct {
 	// si is φ's scale-invariant class (nil when φ is not scale-invariant):
 	// the vanilla and res recursions are then linear maps.
 	si *recursions.ScaleInvariant
+
+	digits        digitsSets // the high-precision averages (digits.go), made on first use
+	layerScaleRat *big.Rat   // ResMLP's 𝓔 as an exact number (NewResMLPExact), nil for the float64 one
 }
 
 // NewModel prepares φ for architecture a. A ResMLP model gets the LayerScale

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -42,21 +43,31 @@ is at most 12.`,
 
 type phaseFlags struct {
 	arch, sw2, sb2 string
-	mu, layerScale float64
+	mu, layerScale *exactFlag
 	line           bool
 	digits         int
 	json, csv      bool
 }
 
+// phaseFloatDigits is the most digits the float64 computation serves; more
+// are computed in high precision (apjn.AtDigits, CriticalSW2Digits).
+const phaseFloatDigits = 12
+
+// phaseMaxDigitsPoints bounds the points of a high-precision grid or line
+// (0.05–1 s a point at 30 digits, several seconds a line point).
+const phaseMaxDigitsPoints = 100
+
 func definePhaseFlags(fs *flag.FlagSet) *phaseFlags {
 	f := &phaseFlags{}
 	fs.StringVar(&f.arch, "arch", "vanilla", "architecture: vanilla, ln-pre, ln-post, res, preln-res or bn")
-	fs.Float64Var(&f.mu, "mu", 0, "identity-skip strength `μ` in [0, 1] (res, preln-res, bn, mixer, resmlp)")
-	fs.Float64Var(&f.layerScale, "layerscale", apjn.DefaultLayerScale, "ResMLP LayerScale `E` > 0 (resmlp only)")
+	f.mu, f.layerScale = newExactFlag(0), newExactFlag(apjn.DefaultLayerScale)
+	f.layerScale.r = big.NewRat(1, 10) // the default 0.1, exactly
+	fs.Var(f.mu, "mu", "identity-skip strength `μ` in [0, 1] (res, preln-res, bn, mixer, resmlp)")
+	fs.Var(f.layerScale, "layerscale", "ResMLP LayerScale `E` > 0 (resmlp only; default 0.1)")
 	fs.StringVar(&f.sw2, "sw2", "", "weight variance σ_w², a value or a range `a:b:n`")
 	fs.StringVar(&f.sb2, "sb2", "", "bias variance σ_b², a value or a range `a:b:n`")
 	fs.BoolVar(&f.line, "critical-line", false, "find σ_w² with χ_J* = 1 at each σ_b²")
-	fs.IntVar(&f.digits, "digits", 10, "significant digits `D` (1 to 12)")
+	fs.IntVar(&f.digits, "digits", 10, fmt.Sprintf("significant digits `D` (1 to %d; above %d in high precision)", apjn.MaxDigits, phaseFloatDigits))
 	fs.BoolVar(&f.json, "json", false, "write JSON")
 	fs.BoolVar(&f.csv, "csv", false, "write CSV")
 	return f
@@ -87,6 +98,45 @@ type phaseLine struct {
 	SB2   jsonNum `json:"sb2"`
 	SW2   jsonNum `json:"sw2"`
 	KStar jsonNum `json:"K_star"`
+}
+
+// parseExactRange is parseRange with exact numbers: a decimal or a fraction
+// (exactFlag) and a + (b − a)·i/(n − 1) exactly.
+func parseExactRange(name, s string) ([]*big.Rat, error) {
+	parts := strings.Split(s, ":")
+	num := func(t string) (*big.Rat, error) {
+		e := newRequiredFlag()
+		if err := e.Set(t); err != nil {
+			return nil, fmt.Errorf("--%s: %q: %v", name, t, err)
+		}
+		return e.r, nil
+	}
+	if len(parts) == 1 {
+		v, err := num(parts[0])
+		return []*big.Rat{v}, err
+	}
+	if len(parts) != 3 {
+		return nil, fmt.Errorf("--%s: want a number or a:b:n, got %q", name, s)
+	}
+	a, err := num(parts[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := num(parts[1])
+	if err != nil {
+		return nil, err
+	}
+	n, err := strconv.Atoi(parts[2])
+	if err != nil || n < 1 || n > 10000 {
+		return nil, fmt.Errorf("--%s: the count in a:b:n must be an integer from 1 to 10000, got %q", name, parts[2])
+	}
+	out := []*big.Rat{a}
+	for i := 1; i < n; i++ {
+		d := new(big.Rat).Sub(b, a)
+		d.Mul(d, big.NewRat(int64(i), int64(n-1)))
+		out = append(out, d.Add(d, a))
+	}
+	return out, nil
 }
 
 // parseRange reads "v" or "a:b:n" (n ≥ 1 equally spaced values from a to b).
@@ -145,8 +195,8 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case layerScaleSet && arch != apjn.ResMLP:
 		return usageError(c, stderr, fmt.Errorf("--layerscale is the LayerScale of --arch resmlp, not of %s", arch))
-	case !(f.layerScale > 0) || math.IsInf(f.layerScale, 0):
-		return usageError(c, stderr, fmt.Errorf("--layerscale must be finite and > 0, got %g", f.layerScale))
+	case !(f.layerScale.f > 0) || math.IsInf(f.layerScale.f, 0):
+		return usageError(c, stderr, fmt.Errorf("--layerscale must be finite and > 0, got %g", f.layerScale.f))
 	}
 	sb2, err := parseRange("sb2", f.sb2)
 	if err != nil {
@@ -161,22 +211,30 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 			return usageError(c, stderr, err)
 		}
 	}
-	if f.digits < 1 || f.digits > 12 {
-		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and 12 (float64 results checked to 1e-12), got %d", f.digits))
+	if f.digits < 1 || f.digits > apjn.MaxDigits {
+		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", apjn.MaxDigits, f.digits))
+	}
+	if f.digits > phaseFloatDigits {
+		if !arch.HasDigits() {
+			return usageError(c, stderr, fmt.Errorf("--digits above %d: --arch %s is computed in float64 only (its patch offset is a two-input average)", phaseFloatDigits, arch))
+		}
+		if n := max(len(sw2), 1) * len(sb2); n > phaseMaxDigitsPoints {
+			return usageError(c, stderr, fmt.Errorf("--digits above %d: at most %d points (each takes up to a second, a critical-line point several), got %d", phaseFloatDigits, phaseMaxDigitsPoints, n))
+		}
 	}
 	if f.json && f.csv {
 		return usageError(c, stderr, fmt.Errorf("--json and --csv exclude each other"))
 	}
 	for _, w := range sw2 {
 		for _, b := range sb2 {
-			if err := (apjn.Params{SW2: w, SB2: b, Mu: f.mu}).Validate(arch); err != nil {
+			if err := (apjn.Params{SW2: w, SB2: b, Mu: f.mu.f}).Validate(arch); err != nil {
 				return usageError(c, stderr, err)
 			}
 		}
 	}
 	if len(sw2) == 0 {
 		for _, b := range sb2 {
-			if err := (apjn.Params{SW2: 1, SB2: b, Mu: f.mu}).Validate(arch); err != nil {
+			if err := (apjn.Params{SW2: 1, SB2: b, Mu: f.mu.f}).Validate(arch); err != nil {
 				return usageError(c, stderr, err)
 			}
 		}
@@ -185,7 +243,12 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
-	rep, err := phaseReportFor(e, arch, f, sw2, sb2)
+	var rep *phaseReport
+	if f.digits > phaseFloatDigits {
+		rep, err = phaseReportDigits(e, arch, f)
+	} else {
+		rep, err = phaseReportFor(e, arch, f, sw2, sb2)
+	}
 	if err == nil && f.csv {
 		return phaseGrid(rep).writeCSV(stdout, stderr)
 	}
@@ -193,29 +256,21 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 }
 
 func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float64) (*phaseReport, error) {
-	m, err := apjn.NewModel(e, arch)
-	if arch == apjn.ResMLP {
-		m, err = apjn.NewResMLP(e, f.layerScale)
-	}
+	m, rep, err := phaseModel(e, arch, f)
 	if err != nil {
 		return nil, err
 	}
 	num := func(v float64) jsonNum { return floatNum(v, f.digits) }
 	cert := func(name string, v, e float64) jsonNum { return certFloat(name, v, e, f.digits) }
-	rep := &phaseReport{Expression: e.String(), Arch: arch.String(), Mu: floatNum(f.mu, 15), Digits: f.digits,
-		Points: []phasePoint{}, CriticalLine: []phaseLine{}}
-	if arch == apjn.ResMLP {
-		rep.LayerScale = floatNum(f.layerScale, 15)
-	}
 	if f.line {
 		for _, b := range sb2 {
-			line, err := m.CriticalSW2(b, f.mu)
+			line, err := m.CriticalSW2(b, f.mu.f)
 			if err != nil {
 				return nil, err
 			}
 			for _, p := range line {
 				rep.CriticalLine = append(rep.CriticalLine, phaseLine{SB2: num(p.SB2), SW2: cert("σ_w²", p.SW2, p.SW2Err), KStar: cert("𝒦*", p.KStar, p.KErr)})
-				pt, err := m.At(apjn.Params{SW2: p.SW2, SB2: p.SB2, Mu: f.mu})
+				pt, err := m.At(apjn.Params{SW2: p.SW2, SB2: p.SB2, Mu: f.mu.f})
 				if err != nil {
 					return nil, err
 				}
@@ -226,7 +281,7 @@ func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float
 		}
 		return rep, nil
 	}
-	pts, err := m.Grid(sw2, sb2, f.mu)
+	pts, err := m.Grid(sw2, sb2, f.mu.f)
 	if err != nil {
 		return nil, err
 	}
@@ -234,6 +289,75 @@ func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float
 		rep.Points = append(rep.Points, pointNums(pt, num, cert))
 	}
 	return rep, nil
+}
+
+// phaseModel prepares the model of the architecture and the report's header.
+func phaseModel(e calc.Expr, arch apjn.Arch, f *phaseFlags) (*apjn.Model, *phaseReport, error) {
+	m, err := apjn.NewModel(e, arch)
+	if arch == apjn.ResMLP {
+		m, err = apjn.NewResMLPExact(e, f.layerScale.r)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	rep := &phaseReport{Expression: e.String(), Arch: arch.String(), Mu: floatNum(f.mu.f, 15), Digits: f.digits,
+		Points: []phasePoint{}, CriticalLine: []phaseLine{}}
+	if arch == apjn.ResMLP {
+		rep.LayerScale = floatNum(f.layerScale.f, 15)
+	}
+	return m, rep, nil
+}
+
+// phaseReportDigits computes the report in high precision: the inputs are
+// the exact numbers their decimals denote, every value keeps the digits
+// that apjn.AtDigits and CriticalSW2Digits certify.
+func phaseReportDigits(e calc.Expr, arch apjn.Arch, f *phaseFlags) (*phaseReport, error) {
+	m, rep, err := phaseModel(e, arch, f)
+	if err != nil {
+		return nil, err
+	}
+	sb2, err := parseExactRange("sb2", f.sb2)
+	if err != nil {
+		return nil, err
+	}
+	exact := func(r *big.Rat) jsonNum {
+		return bigNum(new(big.Float).SetPrec(calc.BitsForDigits(f.digits)+16).SetRat(r), f.digits)
+	}
+	if f.line {
+		for _, b := range sb2 {
+			line, err := m.CriticalSW2Digits(b, f.mu.r, f.digits)
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range line {
+				p := digitsNums(l.Point)
+				p.SW2, p.SB2 = certNum(l.SW2), exact(b)
+				rep.CriticalLine = append(rep.CriticalLine, phaseLine{SB2: p.SB2, SW2: p.SW2, KStar: p.KStar})
+				rep.Points = append(rep.Points, p)
+			}
+		}
+		return rep, nil
+	}
+	sw2, err := parseExactRange("sw2", f.sw2)
+	if err != nil {
+		return nil, err
+	}
+	pts, err := m.GridDigits(sw2, sb2, f.mu.r, f.digits)
+	if err != nil {
+		return nil, err
+	}
+	for k, pt := range pts {
+		p := digitsNums(pt)
+		p.SW2, p.SB2 = exact(sw2[k/len(sb2)]), exact(sb2[k%len(sb2)])
+		rep.Points = append(rep.Points, p)
+	}
+	return rep, nil
+}
+
+// digitsNums writes the computed values of a high-precision point (K_star
+// missing when the kernel diverges, xi when infinite).
+func digitsNums(pt apjn.PointDigits) phasePoint {
+	return phasePoint{KStar: certNum(pt.K), ChiK: certNum(pt.ChiK), ChiJ: certNum(pt.ChiJ), Xi: certNum(pt.Xi), Phase: pt.Phase}
 }
 
 // pointNums writes a float64 point: the inputs σ_w², σ_b² as given, every
