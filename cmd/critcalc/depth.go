@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 
 	"critcalc/calc"
 	"critcalc/recursions"
@@ -35,10 +36,13 @@ about a millisecond a layer), and the bootstrapped δK[1], δδK[2]
 Numbers are float64 recursions of Gaussian averages accurate to ~1e-14 per
 layer; they are printed with 9 significant digits, which hold over 10⁵ layers
 (checked for tanh at criticality against independent iterations). With
---digits D (10 to 60; at most 100000 layers) K, V, G{1}, χ∥ and χ⊥ are
-iterated in high precision twice, with averages certified to D+10 and D+20
-digits, and each value keeps the digits on which the two runs agree.
---cb, --cw and --k1 are exact decimals or fractions.`,
+--digits D (10 to 60; at most 100000 layers) K, V, G{1}, χ∥ and χ⊥, and
+with --inputs the two-input columns, are iterated in high precision twice,
+with averages certified to D+10 and D+20 digits, and each value keeps the
+digits on which the two runs agree: ψ keeps fewer as ρ → ±1 (unless σ is
+scale-invariant). The two-input average of a σ that is not scale-invariant
+is then Mehler's Hermite series with a bounded tail, which needs a smooth σ.
+--cb, --cw, --k1 and --inputs are exact decimals or fractions.`,
 		flags: func(fs *flag.FlagSet) any { return defineDepthFlags(fs) },
 		run:   runDepth,
 	})
@@ -108,8 +112,12 @@ type depthRow struct {
 	DDK2       jsonNum `json:"ddK2,omitempty"`
 }
 
-// depthInputs is the parsed --inputs: the first-layer two-input kernel.
-type depthInputs struct{ kpp, kmm, kpm float64 }
+// depthInputs is the parsed --inputs: the first-layer two-input kernel,
+// in float64 and as the exact numbers its decimals (or fractions) denote.
+type depthInputs struct {
+	kpp, kmm, kpm float64
+	exact         [3]*big.Rat // K11, K22, K12
+}
 
 func parseInputs(s string) (*depthInputs, error) {
 	if s == "" {
@@ -119,15 +127,16 @@ func parseInputs(s string) (*depthInputs, error) {
 	if len(parts) != 3 {
 		return nil, fmt.Errorf("--inputs wants K11,K22,K12, got %q", s)
 	}
-	var v [3]float64
+	in := &depthInputs{}
+	dst := [3]*float64{&in.kpp, &in.kmm, &in.kpm}
 	for i, p := range parts {
-		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		var x exactFlag
+		if err := x.Set(strings.TrimSpace(p)); err != nil {
 			return nil, fmt.Errorf("--inputs: %q is not a finite number", p)
 		}
-		v[i] = x
+		in.exact[i] = x.r
+		*dst[i] = x.f
 	}
-	in := &depthInputs{v[0], v[1], v[2]}
 	switch {
 	case !(in.kpp > 0) || !(in.kmm > 0):
 		return nil, fmt.Errorf("--inputs: K11 and K22 must be > 0, got %g, %g", in.kpp, in.kmm)
@@ -219,13 +228,21 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 	rep := &depthReport{Expression: e.String(), Cb: jsonNum(f.cb.String()), CW: jsonNum(f.cw.String()), Digits: digits}
 	if f.digits > depthDigits {
 		rep.Digits = f.digits
-		if err := addDepthDigits(rep, a, f); err != nil {
-			return nil, err
-		}
+		var fill func(*depthReport) error
 		if inputs != nil {
-			if _, err := addDepthInputs(rep, a, f, inputs, f.every); err != nil {
+			// The two-input iterations run beside the single-input one.
+			if fill, err = startDepthInputsDigits(a, f, inputs); err != nil {
 				return nil, err
 			}
+		}
+		err := addDepthDigits(rep, a, f)
+		if fill != nil {
+			if ferr := fill(rep); err == nil {
+				err = ferr
+			}
+		}
+		if err != nil {
+			return nil, err
 		}
 		return rep, nil
 	}
@@ -308,9 +325,64 @@ func addDepthDigits(rep *depthReport, a *recursions.Activation, f *depthFlags) e
 	return nil
 }
 
+// startDepthInputsDigits starts the two-input iterations of a --digits
+// report: the exact recursion and the bootstrapped one, each iterated at
+// two working precisions (recursions.IterateTwoDigits and
+// IterateBootstrapDigits, side by side), every value with the digits the
+// two agree on. The returned function waits for them and adds the
+// two-input columns to the rows.
+func startDepthInputsDigits(a *recursions.Activation, f *depthFlags, in *depthInputs) (func(*depthReport) error, error) {
+	kpp, kmm, kpm := in.exact[0], in.exact[1], in.exact[2]
+	if new(big.Rat).Mul(kpm, kpm).Cmp(new(big.Rat).Mul(kpp, kmm)) > 0 {
+		return nil, fmt.Errorf("--inputs: K12² exceeds K11·K22: not a kernel")
+	}
+	// K[0], K[1], K[2] of the inputs (5.15)–(5.20) start the bootstrap.
+	k0 := new(big.Rat).Add(kpp, kmm)
+	k0.Add(k0, new(big.Rat).Add(kpm, kpm)).Quo(k0, big.NewRat(4, 1))
+	k1 := new(big.Rat).Sub(kpp, kmm)
+	k1.Quo(k1, big.NewRat(2, 1))
+	k2 := new(big.Rat).Add(kpp, kmm)
+	k2.Sub(k2, new(big.Rat).Add(kpm, kpm)).Quo(k2, big.NewRat(4, 1))
+	var (
+		two             []recursions.TwoLayerDigits
+		boot            []recursions.BootstrapLayerDigits
+		twoErr, bootErr error
+		wg              sync.WaitGroup
+	)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		two, twoErr = a.IterateTwoDigits(f.cb.r, f.cw.r, kpp, kmm, kpm, f.layers, f.every, f.digits)
+	}()
+	go func() {
+		defer wg.Done()
+		boot, bootErr = a.IterateBootstrapDigits(f.cb.r, f.cw.r, k0, k1, k2, f.layers, f.every, f.digits)
+	}()
+	return func(rep *depthReport) error {
+		wg.Wait()
+		switch {
+		case twoErr != nil:
+			return twoErr
+		case bootErr != nil:
+			return bootErr
+		case len(two) != len(rep.Layers) || len(boot) != len(rep.Layers):
+			return fmt.Errorf("two-input rows: %d exact, %d bootstrapped, %d rows", len(two), len(boot), len(rep.Layers))
+		}
+		for i, t := range two {
+			r, b := &rep.Layers[i], boot[i]
+			if r.L != t.L || r.L != b.L {
+				return fmt.Errorf("two-input layer %d has no row", t.L)
+			}
+			r.Kpp, r.Kmm, r.Kpm, r.Rho, r.Psi = certNum(t.Kpp), certNum(t.Kmm), certNum(t.Kpm), certNum(t.Rho), certNum(t.Psi)
+			r.DK1, r.DDK2 = certNum(b.DK1), certNum(b.DDK2)
+		}
+		return nil
+	}, nil
+}
+
 // addDepthInputs adds the two-input columns to the rows: the exact
-// recursion and the bootstrapped one, at the rows' layers (float64, at
-// most depthDigits digits whatever --digits is). Both are iterated keeping
+// recursion and the bootstrapped one, at the rows' layers, in float64.
+// Both are iterated keeping
 // every step-th layer; it returns their sequences for the fit: dK1, ddK2,
 // and psi, K0 = K[0], K2 = K[2] of the exact recursion.
 func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs, step int) (depthSequences, error) {

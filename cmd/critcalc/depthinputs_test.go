@@ -1,0 +1,79 @@
+package main
+
+import (
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+
+	"critcalc/calc"
+)
+
+// depthInputsKeys are the two-input columns of `critcalc depth --inputs`.
+var depthInputsKeys = []string{"K_pp", "K_mm", "K_pm", "rho", "psi", "dK1", "ddK2"}
+
+// depthJSONNumbers runs `critcalc depth` with --json and returns the
+// layers' numbers as written.
+func depthJSONNumbers(t *testing.T, args ...string) []map[string]json.Number {
+	t.Helper()
+	code, out, stderr := runCLI(append(append([]string{"depth"}, args...), "--json")...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", args, code, stderr)
+	}
+	var rep struct{ Layers []map[string]json.Number }
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.UseNumber()
+	if err := dec.Decode(&rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep.Layers
+}
+
+// TestDepthInputsDigits checks that --digits covers the two-input
+// columns: the digits printed at --digits 30 are the value of a --digits
+// 40 run rounded to as many digits (all 30 where the value is well
+// conditioned; fewer for ψ of nearly parallel inputs, whose error is that
+// of ρ over sin ψ), for tanh (Hermite series), ReLU (arc-cosine map) and
+// erf with ρ = 1 − 10⁻²⁰.
+func TestDepthInputsDigits(t *testing.T) {
+	cases := [][]string{
+		{"tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--every", "5", "--inputs", "1,1,0.5"},
+		{"relu", "--cb", "1/10", "--cw", "3/2", "--layers", "10", "--every", "5", "--inputs", "2,1,-0.5"},
+		{"erf", "--cb", "0", "--cw", "1", "--layers", "2", "--every", "1", "--inputs", "1,1,0.99999999999999999999"},
+	}
+	for _, args := range cases {
+		lo := depthJSONNumbers(t, append(args, "--digits", "30")...)
+		hi := depthJSONNumbers(t, append(args, "--digits", "40")...)
+		if len(lo) != len(hi) || len(lo) == 0 {
+			t.Fatalf("%v: %d and %d layers", args, len(lo), len(hi))
+		}
+		for i := range lo {
+			for _, k := range depthInputsKeys {
+				s30, s40 := string(lo[i][k]), string(hi[i][k])
+				v40, _, err := big.ParseFloat(s40, 10, 256, big.ToNearestEven)
+				if err != nil {
+					t.Fatalf("%v layer %s %s: %q: %v", args, lo[i]["l"], k, s40, err)
+				}
+				ok := false
+				for d := 1; d <= 30 && !ok; d++ {
+					ok = calc.FormatSignificant(v40, d) == s30
+				}
+				if !ok {
+					t.Errorf("%s layer %s: %s = %s at 30 digits, %s at 40", args[0], lo[i]["l"], k, s30, s40)
+				}
+			}
+		}
+	}
+}
+
+// TestDepthInputsDigitsFull checks that well-conditioned two-input values
+// keep all 30 digits: tanh's K_pm, ρ and ψ at ℓ = 10 from (1, 1, 0.5).
+func TestDepthInputsDigitsFull(t *testing.T) {
+	ls := depthJSONNumbers(t, "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--every", "10", "--inputs", "1,1,0.5", "--digits", "30")
+	for _, k := range []string{"K_pm", "rho", "psi"} {
+		s := strings.TrimLeft(strings.ReplaceAll(string(ls[0][k]), ".", ""), "0")
+		if len(s) < 29 { // 30 digits, less a trailing zero %g drops
+			t.Errorf("%s = %s: %d significant digits", k, ls[0][k], len(s))
+		}
+	}
+}
