@@ -60,8 +60,8 @@ const maxInteriorTerms = 400
 //   - float64: ρ̂ is Analyze's root, and κ(ρ) = E[σ(X)σ(Y)]/E[σ²] and
 //     κ′(ρ) = E[σ′(X)σ′(Y)]/E[σ²] are two-input integrals (Expect2) with
 //     their estimated errors; used when it certifies every digit.
-//   - the Hermite series: c_0…c_N from CoefficientsDigits, each to an
-//     absolute 10^−d, so |c_k² − ĉ_k²| ≤ e_k = 10^−d(2|ĉ_k| + 10^−d).
+//   - the Hermite series: c_0…c_N from smoothCoefficients (a smooth σ) or
+//     CoefficientsDigits (a kinked one), each to an absolute 10^−d, so |c_k² − ĉ_k²| ≤ e_k = 10^−d(2|ĉ_k| + 10^−d).
 //     For 0 ≤ ρ < 1 the sums S(ρ) = Σ_{k≤N} ĉ_k² ρ^k and
 //     S′(ρ) = Σ_{k≤N} k ĉ_k² ρ^(k−1) satisfy
 //     |κ(ρ) − S(ρ)| ≤ Σ e_k ρ^k + ρ^(N+1)·T and
@@ -273,7 +273,11 @@ func (m *KernelMap) interiorSeries(fp FixedPoint, digits, have int) (Interior, e
 	for {
 		cd := digits + guard
 		N := est.terms(rhoUp, math.Pow(10, -float64(cd))/10)
-		limited := N > maxInteriorTerms
+		// A tail the float64 coefficients do not resolve may fall much
+		// faster than their rounding level suggests: the certified tail
+		// of the coefficients decides.
+		limited := N > maxInteriorTerms && est.resolved(maxInteriorTerms)
+		N = min(N, maxInteriorTerms)
 		if limited {
 			// The truncation, not the coefficients, limits the digits:
 			// coefficients to the truncation's accuracy are enough.
@@ -414,11 +418,15 @@ type kappaSeries struct {
 	tail float64      // ≥ T = Σ_{k>N} c_k²
 }
 
-// newKappaSeries computes c_0…c_N of σ/C to cd digits.
+// newKappaSeries computes c_0…c_N of σ/C to cd digits: smoothCoefficients
+// for a smooth σ, CoefficientsDigits for a kinked one or where the rules of
+// smoothCoefficients do not converge.
 func newKappaSeries(sigma calc.Expr, N, cd int) (*kappaSeries, error) {
-	cs, _, err := CoefficientsDigits(sigma, N, cd)
+	cs, err := smoothCoefficients(sigma, N, cd)
 	if err != nil {
-		return nil, err
+		if cs, _, err = CoefficientsDigits(sigma, N, cd); err != nil {
+			return nil, err
+		}
 	}
 	prec := cs[0].Prec()
 	eps := math.Pow(10, -float64(cd))
@@ -438,6 +446,77 @@ func newKappaSeries(sigma calc.Expr, N, cd int) (*kappaSeries, error) {
 	t += math.Abs(t)*1e-15 + float64(4*(N+2))*math.Ldexp(1, -int(prec))
 	s.tail = max(0, t) + sumErr*(1+1e-12)
 	return s, nil
+}
+
+// smoothCoefficients returns c_k = E[σ(X)·he_k(X)]/C, k = 0..N, with
+// C = √E[σ(X)²], each to an absolute accuracy of 10^−cd, like
+// CoefficientsDigits, for a smooth σ (a kinked one is an error wrapping
+// ErrKinked). The moments are sums on the rules of Series2 in turn
+// (Gauss–Hermite rules, then Gauss–Legendre panels of unit width out to
+// Cramér's cut), in big.Float arithmetic with cd+12 digits: far fewer
+// nodes than the half-unit panels of CoefficientsDigits, whose rule sizes
+// grow with the digits. Rules whose nodes cannot resolve he_N are
+// skipped; the first two consecutive rules that agree to 10^−(cd+1) on
+// every c_k, and on C relative to C, give the larger rule's values. None
+// agreeing is an error wrapping ErrNotConverged.
+func smoothCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
+	s, err := NewSeries2(sigma, sigma)
+	if err != nil {
+		return nil, err
+	}
+	prec := calc.BitsForDigits(cd+12) + 16
+	tol := math.Pow(10, -float64(cd+1))
+	one := new(big.Float).SetPrec(prec).SetInt64(1)
+	T := 0
+	moments := func(r series2Rule) ([]*big.Float, *big.Float, error) {
+		if r.panels && T == 0 {
+			t, err := s.f.momentCut(1, float64(cd+4)*math.Ln10+8)
+			if err != nil {
+				return nil, nil, err
+			}
+			T = int(math.Ceil(t))
+		}
+		nodes, err := s.nodes(r, T, prec)
+		if err != nil {
+			return nil, nil, err
+		}
+		st, err := newHermiteStream(s.f, nodes, one, prec)
+		if err != nil {
+			return nil, nil, err
+		}
+		a := make([]*big.Float, N+1)
+		for k := range a {
+			a[k] = st.next()
+		}
+		return a, st.square, nil
+	}
+	var prevA []*big.Float
+	var prevC *big.Float
+	for _, r := range series2Rules {
+		if r.maxTerms() <= N {
+			continue
+		}
+		a, sq, err := moments(r)
+		if err != nil {
+			return nil, err
+		}
+		if sq.Sign() <= 0 {
+			return nil, fmt.Errorf("Hermite coefficients of %s: E[σ(X)²] = %s is not positive", sigma, sq.Text('g', 10))
+		}
+		C := new(big.Float).SetPrec(prec).Sqrt(sq)
+		for _, ak := range a {
+			ak.Quo(ak, C)
+		}
+		ok := prevA != nil && math.Abs(bigToFloat(new(big.Float).Sub(C, prevC))) <= tol*bigToFloat(C)
+		for k := 0; ok && k <= N; k++ {
+			ok = math.Abs(bigToFloat(new(big.Float).Sub(a[k], prevA[k]))) <= tol
+		}
+		if ok {
+			return a, nil
+		}
+		prevA, prevC = a, C
+	}
+	return nil, fmt.Errorf("Hermite coefficients of %s: %w with the rules up to the %s", sigma, ErrNotConverged, series2Rules[len(series2Rules)-1])
 }
 
 // at returns S(ρ), S′(ρ) and bounds on |κ(ρ) − S(ρ)| and |κ′(ρ) − S′(ρ)|
@@ -506,11 +585,27 @@ func newTailEstimate(sigma calc.Expr) *tailEstimate {
 // estimate only picks N; the certified tail of the coefficients at high
 // precision is checked after. Without float64 coefficients it is 1.
 func (e *tailEstimate) tail(N int) float64 {
+	est, floor := e.parts(N)
+	return max(est, floor)
+}
+
+// resolved reports whether the estimate of T_N stands well above the
+// rounding of the float64 coefficients (about 1e-16 each, 1e-30 for the
+// squares of 200 of them): a tail known to be slow, not one merely too
+// small to see.
+func (e *tailEstimate) resolved(N int) bool {
+	est, _ := e.parts(N)
+	return est > 1e-28
+}
+
+// parts returns the estimate of T_N from the coefficients and the level
+// below which they do not resolve it.
+func (e *tailEstimate) parts(N int) (est, floor float64) {
 	if e == nil {
-		return 1
+		return 1, 0
 	}
 	n := len(e.c)
-	beyond, floor, est := 1.0, 0.0, 0.0
+	beyond := 1.0
 	for k, c := range e.c {
 		beyond -= c * c
 		if k >= n-20 {
@@ -521,7 +616,7 @@ func (e *tailEstimate) tail(N int) float64 {
 	for k := n - 1; k > N; k-- {
 		est += e.c[k] * e.c[k]
 	}
-	return max(est+max(0, beyond-1e-11), floor*float64(n), 1e-34)
+	return est + max(0, beyond-1e-11), max(floor*float64(n), 1e-34)
 }
 
 // terms returns the least N ≥ 2 whose estimated truncation at ρ is below
