@@ -47,11 +47,11 @@ const (
 // K⟨σ'²⟩_K/⟨zσσ'⟩_K − 1 (the two denominators agree by (5.53)); it is
 // χ⊥/χ∥ − 1 for any C_W and vanishes exactly at criticality.
 func (a *Activation) Ratio(K float64) (float64, error) {
-	sp2, err := at(a.sp2, "σ'²", K)
+	sp2, err := a.at(cSp2, K)
 	if err != nil {
 		return 0, err
 	}
-	zssp, err := at(a.zssp, "zσσ'", K)
+	zssp, err := a.at(cZssp, K)
 	if err != nil {
 		return 0, err
 	}
@@ -62,11 +62,11 @@ func (a *Activation) Ratio(K float64) (float64, error) {
 // C_b = K − ⟨σ²⟩_K/⟨σ'²⟩_K (5.71)–(5.72), and ã₁. It does not check that
 // K solves R(K) = 0.
 func (a *Activation) CriticalAt(K float64) (CriticalPoint, error) {
-	sp2, err := at(a.sp2, "σ'²", K)
+	sp2, err := a.at(cSp2, K)
 	if err != nil {
 		return CriticalPoint{}, err
 	}
-	s2, err := at(a.s2, "σ²", K)
+	s2, err := a.at(cS2, K)
 	if err != nil {
 		return CriticalPoint{}, err
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sync"
 
 	"critcalc/calc"
 	"critcalc/hermite"
@@ -22,47 +21,8 @@ const (
 	maxNewton = 40
 )
 
-// Indices of the averages of the high-precision set, all evaluated
-// together.
-const (
-	cSp2   = iota // σ'²
-	cZssp         // zσσ'
-	cSp2z2        // σ'²z²
-	cZ3ssp        // z³σσ'
-	cS2           // σ²
-	cS2z2         // σ²z²
-	cS2z4         // σ²z⁴
-	cS4           // σ⁴
-)
-
-// digitsSet is the one set of averages from which every D-digit value
-// comes — the Newton steps towards a critical point or a fixed point, the
-// critical values and the quantities at a given K; they share σ and σ' at
-// every node, so the set costs little more than one of its averages.
-type digitsSet struct {
-	once sync.Once
-	many *hermite.Many
-	err  error
-}
-
 // digitsAverages returns the prepared high-precision set of averages for σ.
-func (a *Activation) digitsAverages() (*hermite.Many, error) {
-	c := &a.digits
-	c.once.Do(func() {
-		z := calc.Var()
-		d := calc.Derivative(a.Sigma, 1)
-		s2 := calc.Mul(a.Sigma, a.Sigma)
-		sp2 := calc.Mul(d, d)
-		z2 := calc.Mul(z, z)
-		zssp := calc.Mul(z, calc.Mul(a.Sigma, d))
-		c.many, c.err = hermite.NewMany(sp2, zssp, calc.Mul(sp2, z2), calc.Mul(z2, zssp),
-			s2, calc.Mul(s2, z2), calc.Mul(s2, calc.Mul(z2, z2)), calc.Mul(s2, s2))
-		if c.err != nil {
-			c.err = fmt.Errorf("recursions: preparing the high-precision averages: %w", c.err)
-		}
-	})
-	return c.many, c.err
-}
+func (a *Activation) digitsAverages() (*hermite.Many, error) { return a.averages(digitsSet) }
 
 // averagesAtDigits returns the averages of the high-precision set at K, each to
 // digits significant digits.

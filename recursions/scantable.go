@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sync"
 
-	"critcalc/calc"
 	"critcalc/hermite"
 )
 
@@ -29,10 +28,6 @@ const maxScanTables = 4
 // scanCache is an Activation's tables, one per kmax, and the averages they
 // are computed with. It is safe for concurrent use.
 type scanCache struct {
-	manyOnce sync.Once
-	many     *hermite.Many // σ², zσσ', σ'² on shared nodes
-	manyErr  error
-
 	mu      sync.Mutex
 	entries []*scanEntry // oldest first
 }
@@ -46,18 +41,7 @@ type scanEntry struct {
 }
 
 // scanAverages returns ⟨σ²⟩, ⟨zσσ'⟩ and ⟨σ'²⟩ prepared together.
-func (a *Activation) scanAverages() (*hermite.Many, error) {
-	c := &a.scans
-	c.manyOnce.Do(func() {
-		z := calc.Var()
-		d := calc.Derivative(a.Sigma, 1)
-		c.many, c.manyErr = hermite.NewMany(calc.Mul(a.Sigma, a.Sigma), calc.Mul(z, calc.Mul(a.Sigma, d)), calc.Mul(d, d))
-		if c.manyErr != nil {
-			c.manyErr = fmt.Errorf("recursions: preparing the scan averages of %s: %w", a.Sigma, c.manyErr)
-		}
-	})
-	return c.many, c.manyErr
-}
+func (a *Activation) scanAverages() (*hermite.Many, error) { return a.averages(scanSet) }
 
 // scanTable returns the table of kmax, computing it on first use. An error
 // (an average that diverges or is undefined somewhere on the grid) is kept

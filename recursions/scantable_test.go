@@ -82,8 +82,8 @@ func TestScanTableRoots(t *testing.T) {
 			}
 			for i, K := range xs {
 				s2, err1 := a.G(K)
-				zssp, err2 := at(a.zssp, "zσσ'", K)
-				sp2, err3 := at(a.sp2, "σ'²", K)
+				zssp, err2 := a.at(cZssp, K)
+				sp2, err3 := a.at(cSp2, K)
 				if err := errors.Join(err1, err2, err3); err != nil {
 					t.Fatalf("%s at K = %g: %v", src, K, err)
 				}
@@ -92,7 +92,7 @@ func TestScanTableRoots(t *testing.T) {
 					name      string
 					e         *hermite.Expectation
 					got, want float64
-				}{{"σ²", a.s2, tab.s2[i], s2}, {"zσσ'", a.zssp, tab.zssp[i], zssp}, {"σ'²", a.sp2, tab.sp2[i], sp2}} {
+				}{{"σ²", a.single[cS2], tab.s2[i], s2}, {"zσσ'", a.single[cZssp], tab.zssp[i], zssp}, {"σ'²", a.single[cSp2], tab.sp2[i], sp2}} {
 					if nearScaled(c.got, c.want, 1e-12, scale) {
 						continue
 					}

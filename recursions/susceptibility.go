@@ -1,32 +1,11 @@
 package recursions
 
-import "critcalc/hermite"
-
-// average names one Gaussian average of the activation, for messages.
-type average struct {
-	e    *hermite.Expectation
-	name string
-}
-
-// averages returns the Gaussian averages ⟨·⟩_K of the given integrands.
-func averages(K float64, as ...average) ([]float64, error) {
-	out := make([]float64, len(as))
-	for i, a := range as {
-		v, err := at(a.e, a.name, K)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
 // G returns g(K) = ⟨σ²⟩_K (5.5).
-func (a *Activation) G(K float64) (float64, error) { return at(a.s2, "σ²", K) }
+func (a *Activation) G(K float64) (float64, error) { return a.at(cS2, K) }
 
 // ChiPar returns χ∥(K) = C_W g'(K) = (C_W/2K²)⟨σ²(z² − K)⟩_K (5.50).
 func (a *Activation) ChiPar(K, CW float64) (float64, error) {
-	v, err := averages(K, average{a.s2z2, "σ²z²"}, average{a.s2, "σ²"})
+	v, err := a.averagesAt(K, cS2z2, cS2)
 	if err != nil {
 		return 0, err
 	}
@@ -36,7 +15,7 @@ func (a *Activation) ChiPar(K, CW float64) (float64, error) {
 // ChiParZ returns χ∥(K) in its second form, (C_W/K)⟨zσσ'⟩_K (5.50),
 // which involves no cancellation.
 func (a *Activation) ChiParZ(K, CW float64) (float64, error) {
-	v, err := at(a.zssp, "zσσ'", K)
+	v, err := a.at(cZssp, K)
 	if err != nil {
 		return 0, err
 	}
@@ -45,7 +24,7 @@ func (a *Activation) ChiParZ(K, CW float64) (float64, error) {
 
 // ChiPerp returns χ⊥(K) = C_W⟨σ'²⟩_K (5.51).
 func (a *Activation) ChiPerp(K, CW float64) (float64, error) {
-	v, err := at(a.sp2, "σ'²", K)
+	v, err := a.at(cSp2, K)
 	if err != nil {
 		return 0, err
 	}
@@ -54,7 +33,7 @@ func (a *Activation) ChiPerp(K, CW float64) (float64, error) {
 
 // H returns h(K) = (C_W/4K²)⟨σ'²(z² − K)⟩_K = ½χ⊥'(K) (5.52).
 func (a *Activation) H(K, CW float64) (float64, error) {
-	v, err := averages(K, average{a.sp2z2, "σ'²z²"}, average{a.sp2, "σ'²"})
+	v, err := a.averagesAt(K, cSp2z2, cSp2)
 	if err != nil {
 		return 0, err
 	}
@@ -63,7 +42,7 @@ func (a *Activation) H(K, CW float64) (float64, error) {
 
 // quartic returns ⟨σ²(z⁴ − 6Kz² + 3K²)⟩_K.
 func (a *Activation) quartic(K float64) (float64, error) {
-	v, err := averages(K, average{a.s2z4, "σ²z⁴"}, average{a.s2z2, "σ²z²"}, average{a.s2, "σ²"})
+	v, err := a.averagesAt(K, cS2z4, cS2z2, cS2)
 	if err != nil {
 		return 0, err
 	}
@@ -92,7 +71,7 @@ func (a *Activation) GPrime2(K float64) (float64, error) {
 // VertexSource returns C_W²(⟨σ⁴⟩_K − ⟨σ²⟩_K²), the source of the four-point
 // vertex recursion (5.109).
 func (a *Activation) VertexSource(K, CW float64) (float64, error) {
-	v, err := averages(K, average{a.s4, "σ⁴"}, average{a.s2, "σ²"})
+	v, err := a.averagesAt(K, cS4, cS2)
 	if err != nil {
 		return 0, err
 	}

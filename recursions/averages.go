@@ -1,0 +1,118 @@
+package recursions
+
+import (
+	"fmt"
+	"sync"
+
+	"critcalc/calc"
+	"critcalc/hermite"
+)
+
+// integrand is one entry of the catalogue of Gaussian averages ⟨F⟩_K that
+// the recursions are built from. Each is defined once (Activation.integrand)
+// and named once (integrandNames); the sets evaluated together on shared
+// nodes list them (averageSets).
+type integrand int
+
+// The catalogue, in the order of the high-precision set (its results are
+// indexed by these).
+const (
+	cSp2   integrand = iota // σ'²
+	cZssp                   // zσσ'
+	cSp2z2                  // σ'²z²
+	cZ3ssp                  // z³σσ'
+	cS2                     // σ²
+	cS2z2                   // σ²z²
+	cS2z4                   // σ²z⁴
+	cS4                     // σ⁴
+	nIntegrands
+)
+
+var integrandNames = [nIntegrands]string{"σ'²", "zσσ'", "σ'²z²", "z³σσ'", "σ²", "σ²z²", "σ²z⁴", "σ⁴"}
+
+// integrand returns the expression F of i.
+func (a *Activation) integrand(i integrand) calc.Expr {
+	z := calc.Var()
+	d := calc.Derivative(a.Sigma, 1)
+	s2, sp2, z2 := calc.Mul(a.Sigma, a.Sigma), calc.Mul(d, d), calc.Mul(z, z)
+	zssp := calc.Mul(z, calc.Mul(a.Sigma, d))
+	return [nIntegrands]calc.Expr{
+		cSp2: sp2, cZssp: zssp, cSp2z2: calc.Mul(sp2, z2), cZ3ssp: calc.Mul(z2, zssp),
+		cS2: s2, cS2z2: calc.Mul(s2, z2), cS2z4: calc.Mul(s2, calc.Mul(z2, z2)), cS4: calc.Mul(s2, s2),
+	}[i]
+}
+
+// averageSet names a set of averages prepared together: σ and σ' are
+// computed once per node for all of them.
+type averageSet int
+
+// The sets.
+const (
+	// scanSet holds ⟨σ²⟩, ⟨zσσ'⟩ and ⟨σ'²⟩ on the grids of the root scans.
+	scanSet averageSet = iota
+	// layerSet holds g, χ∥, χ⊥ and h of one layer: ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ'²⟩
+	// and ⟨σ'²z²⟩.
+	layerSet
+	// digitsSet is the one set from which every D-digit value comes — the
+	// Newton steps towards a critical point or a fixed point, the critical
+	// values and the quantities at a given K: the whole catalogue, so the
+	// set costs little more than one of its averages.
+	digitsSet
+	nSets
+)
+
+var averageSets = [nSets]struct {
+	name    string
+	members []integrand
+}{
+	scanSet:   {"scan", []integrand{cS2, cZssp, cSp2}},
+	layerSet:  {"layer", []integrand{cS2, cZssp, cSp2, cSp2z2}},
+	digitsSet: {"high-precision", []integrand{cSp2, cZssp, cSp2z2, cZ3ssp, cS2, cS2z2, cS2z4, cS4}},
+}
+
+// preparedSet is one averageSet of an Activation, prepared on first use.
+type preparedSet struct {
+	once sync.Once
+	many *hermite.Many
+	err  error
+}
+
+// averages returns the set s of a's averages, prepared once.
+func (a *Activation) averages(s averageSet) (*hermite.Many, error) {
+	p := &a.sets[s]
+	p.once.Do(func() {
+		fs := make([]calc.Expr, len(averageSets[s].members))
+		for j, i := range averageSets[s].members {
+			fs[j] = a.integrand(i)
+		}
+		if p.many, p.err = hermite.NewMany(fs...); p.err != nil {
+			p.err = fmt.Errorf("recursions: preparing the %s averages of %s: %w", averageSets[s].name, a.Sigma, p.err)
+		}
+	})
+	return p.many, p.err
+}
+
+// at evaluates one float64 average at K > 0.
+func (a *Activation) at(i integrand, K float64) (float64, error) {
+	if !(K > 0) {
+		return 0, fmt.Errorf("recursions: ⟨%s⟩ needs K > 0, got %g", integrandNames[i], K)
+	}
+	v, err := a.single[i].At(K)
+	if err != nil {
+		return 0, fmt.Errorf("recursions: ⟨%s⟩ at K = %g: %w", integrandNames[i], K, err)
+	}
+	return v.V, nil
+}
+
+// averagesAt returns the float64 averages of the listed integrands at K.
+func (a *Activation) averagesAt(K float64, is ...integrand) ([]float64, error) {
+	out := make([]float64, len(is))
+	for j, i := range is {
+		v, err := a.at(i, K)
+		if err != nil {
+			return nil, err
+		}
+		out[j] = v
+	}
+	return out, nil
+}
