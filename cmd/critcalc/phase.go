@@ -107,7 +107,7 @@ func parseExactRange(name, s string) ([]*big.Rat, error) {
 	num := func(t string) (*big.Rat, error) {
 		e := newRequiredFlag()
 		if err := e.Set(t); err != nil {
-			return nil, fmt.Errorf("--%s: %q: %v", name, t, err)
+			return nil, fmt.Errorf("--%s: %q is not a number", name, t)
 		}
 		return e.r, nil
 	}
@@ -139,18 +139,19 @@ func parseExactRange(name, s string) ([]*big.Rat, error) {
 	return out, nil
 }
 
-// parseRange reads "v" or "a:b:n" (n ≥ 1 equally spaced values from a to b).
+// parseRange reads "v" or "a:b:n" (n ≥ 1 equally spaced values from a to
+// b), each number a decimal or a fraction (exactFlag).
 func parseRange(name, s string) ([]float64, error) {
 	if s == "" {
 		return nil, fmt.Errorf("--%s must be given", name)
 	}
 	parts := strings.Split(s, ":")
 	num := func(t string) (float64, error) {
-		v, err := strconv.ParseFloat(t, 64)
-		if err != nil {
+		e := newRequiredFlag()
+		if err := e.Set(t); err != nil {
 			return 0, fmt.Errorf("--%s: %q is not a number", name, t)
 		}
-		return v, nil
+		return e.f, nil
 	}
 	switch len(parts) {
 	case 1:

@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"math/big"
 	"strings"
 	"testing"
+
+	"critcalc/calc"
 )
 
 // TestPhaseJSON pins the JSON keys of `critcalc phase` and checks ReLU with
@@ -163,5 +166,168 @@ func TestPhaseLayerScaleBadInput(t *testing.T) {
 		if code, _, stderr := runCLI(args...); code != exitUsage || !strings.Contains(stderr, "--") {
 			t.Errorf("%v: exit %d (%q), want %d", args, code, stderr, exitUsage)
 		}
+	}
+}
+
+// phaseCSV runs `critcalc phase` with --csv and returns its rows by column.
+func phaseCSV(t *testing.T, args ...string) []map[string]string {
+	t.Helper()
+	code, out, stderr := runCLI(append(append([]string{"phase"}, args...), "--csv")...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", args, code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	head := strings.Split(lines[0], ",")
+	var rows []map[string]string
+	for _, l := range lines[1:] {
+		row := map[string]string{}
+		for i, c := range strings.Split(l, ",") {
+			row[head[i]] = c
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// TestPhaseDigitsReferences checks --digits 30 against closed forms
+// evaluated with bc -l at scale=60 (/usr/bin/bc; pi=4*a(1),
+// asin(x) = a(x/sqrt(1-x^2))), each value to all 30 digits:
+//
+//   - erf's critical point σ_w² = π/4 at σ_b² = 0 (𝒦* = 0, DHG eq 127) and
+//     3π/16 = (1 − μ²)π/4 with skip μ = 1/2 (eq 143): pi/4, 3*pi/16;
+//   - erf's critical line at σ_b² = 1/2 (eq 126: σ_b² = 𝒦* −
+//     (2σ_w²/π)asin((s − p)/(s + p)), 𝒦* = (s − p)/(4p), s = 16σ_w⁴, p = π²),
+//     solved for σ_w² by Newton's method in bc (define sb(w) {…}; h=10^-25;
+//     w=w-(sb(w)-0.5)/((sb(w+h)-sb(w-h))/(2*h)), 60 steps from w=2.2);
+//   - erf at σ_w² = 1.44, σ_b² = 1/10: Newton's method in bc on
+//     k = sb + sw(2/π)asin(2k/(1+2k)) (12 steps from k=0.65), then
+//     χ_𝒦 = sw(4/π)/((1+2k)√(1+4k)), χ_𝒥 = sw(4/π)/√(1+4k), ξ = −1/l(χ_𝒥);
+//   - erf with LayerNorm on preactivations at σ_w² = 1, σ_b² = 1/10:
+//     𝒦* = (2/π)asin(2/3) + 1/10, χ_𝒥 = (4/π)/(√5 𝒦*) (DHG eqs 44, 46);
+//   - ReLU: 𝒦* = σ_b²/(1 − σ_w²/2), χ = σ_w²/2 (DHG eq 99), ξ(1/2) = 1/l(2);
+//     at σ_w² = 2, σ_b² = 0 the kernel stays at 𝒦¹ = 2 and χ_𝒥 = 1; with
+//     BatchNorm and μ = 1/2, χ_𝒥 = π(1 − μ²)/(π − 1) + μ² (AutoInit eq 38);
+//   - tanh and sin at σ_w² = 1, σ_b² = 0 (𝒦* = 0 as a limit): 0, exactly.
+func TestPhaseDigitsReferences(t *testing.T) {
+	tests := []struct {
+		args []string
+		want map[string]string
+	}{
+		{[]string{"erf", "--sb2", "0", "--critical-line"},
+			map[string]string{"sw2": "0.78539816339744830961566084582", "K_star": "0", "chi_J": "1", "phase": "critical"}},
+		{[]string{"erf", "--arch", "res", "--mu", "0.5", "--sb2", "0", "--critical-line"},
+			map[string]string{"sw2": "0.589048622548086232211745634365", "K_star": "0", "chi_J": "1"}},
+		{[]string{"erf", "--sb2", "1/2", "--critical-line"},
+			map[string]string{"sw2": "2.23365963454540826180189321422", "K_star": "1.77206092979647266014061844078", "chi_J": "1"}},
+		{[]string{"erf", "--sw2", "1.44", "--sb2", "0.1"},
+			map[string]string{"K_star": "0.651168920284677124434327578311", "chi_K": "0.419440595154009260754697712507",
+				"chi_J": "0.965693954094006433744900123986", "xi": "28.6464719538163678107842342383", "phase": "ordered"}},
+		{[]string{"erf", "--arch", "ln-pre", "--sw2", "1", "--sb2", "0.1"},
+			map[string]string{"K_star": "0.564559054397539978509532408118", "chi_K": "0",
+				"chi_J": "1.00859251179910366173300120287", "xi": "116.879691650768269826077300216"}},
+		{[]string{"relu", "--sw2", "1", "--sb2", "0.5"},
+			map[string]string{"K_star": "1", "chi_K": "0.5", "chi_J": "0.5", "xi": "1.442695040888963407359924681"}},
+		{[]string{"relu", "--sw2", "2", "--sb2", "0"},
+			map[string]string{"K_star": "2", "chi_K": "1", "chi_J": "1", "xi": "", "phase": "critical"}},
+		{[]string{"relu", "--arch", "bn", "--mu", "0.5", "--sw2", "1", "--sb2", "0"},
+			map[string]string{"chi_J": "1.35020665519319489498754610993", "chi_K": "0.25"}},
+		{[]string{"tanh", "--sw2", "1", "--sb2", "0"}, map[string]string{"K_star": "0", "chi_J": "1", "phase": "critical"}},
+		{[]string{"sin", "--sw2", "1", "--sb2", "0"}, map[string]string{"K_star": "0", "chi_J": "1", "phase": "critical"}},
+	}
+	for _, tt := range tests {
+		rows := phaseCSV(t, append(tt.args, "--digits", "30")...)
+		if len(rows) != 1 {
+			t.Fatalf("%v: %d rows", tt.args, len(rows))
+		}
+		for k, want := range tt.want {
+			if got := rows[0][k]; got != want {
+				t.Errorf("%v: %s = %q, want %q", tt.args, k, got, want)
+			}
+		}
+	}
+}
+
+// TestPhaseKStarZero: a kernel that flows to 𝒦* = 0 only as a limit
+// (σ_b² = 0, φ(0) = 0, χ_𝒦 → 1) prints 0 in float64, where the fixed-point
+// search stops at a rounding-level 𝒦 (5.55e-17 for tanh and sin at σ_w² =
+// 1, 5.4e-18 for erf at the float64 π/4).
+func TestPhaseKStarZero(t *testing.T) {
+	for _, args := range [][]string{
+		{"tanh", "--sw2", "1", "--sb2", "0"},
+		{"sin", "--sw2", "1", "--sb2", "0"},
+		{"erf", "--sw2", "0.7853981633974483", "--sb2", "0", "--digits", "12"},
+		{"tanh", "--sw2", "0.5", "--sb2", "0"},
+	} {
+		if k := phaseCSV(t, args...)[0]["K_star"]; k != "0" {
+			t.Errorf("%v: K_star = %q, want 0", args, k)
+		}
+	}
+	// The critical point of erf at σ_b² = 0 is π/4 = 0.785398163397448…
+	// (DHG eq 127); the root of χ_𝒥* − 1 on its flat side was 0.785398165954.
+	if r := phaseCSV(t, "erf", "--sb2", "0", "--critical-line", "--digits", "12")[0]; r["sw2"] != "0.785398163397" || r["K_star"] != "0" {
+		t.Errorf("erf critical point: %v, want sw2 0.785398163397, K_star 0", r)
+	}
+}
+
+// TestPhaseFloatDigitsRight compares the float64 output (--digits 12) with
+// the high-precision one (--digits 30): every printed float64 digit must be
+// the 30-digit value rounded to as many digits, and a float64 0 must be
+// small. The points include near-critical ones (tanh at σ_w² = 1 ± 10⁻³,
+// erf near π/4), where the float64 bounds leave fewer digits.
+func TestPhaseFloatDigitsRight(t *testing.T) {
+	for _, args := range [][]string{
+		{"tanh", "--sw2", "0.5:3:3", "--sb2", "0:0.8:3"},
+		{"erf", "--sw2", "0.7853:0.7855:3", "--sb2", "0:1e-6:2"},
+		{"tanh", "--sw2", "0.999:1.001:3", "--sb2", "0:1e-6:2"},
+		{"gelu", "--arch", "res", "--mu", "0.5", "--sw2", "0.5:2.5:3", "--sb2", "0.1"},
+		{"erf", "--arch", "ln-post", "--sw2", "2", "--sb2", "0.3"},
+		{"gelu", "--arch", "resmlp", "--mu", "0.5", "--layerscale", "0.5", "--sb2", "0.1", "--critical-line"},
+		{"tanh", "--sb2", "0.2", "--critical-line"},
+	} {
+		lo := phaseCSV(t, append(args, "--digits", "12")...)
+		hi := phaseCSV(t, append(args, "--digits", "30")...)
+		for i := range lo {
+			for _, k := range []string{"sw2", "K_star", "chi_K", "chi_J", "xi"} {
+				f, h := lo[i][k], hi[i][k]
+				if f == "" {
+					continue
+				}
+				if !floatDigitsRight(f, h) {
+					t.Errorf("%v row %d: %s = %s in float64, %s to 30 digits", args, i, k, f, h)
+				}
+			}
+		}
+	}
+}
+
+// floatDigitsRight reports whether f is h rounded to f's significant
+// digits, or f is 0 and |h| < 10⁻¹².
+func floatDigitsRight(f, h string) bool {
+	hv, ok := new(big.Float).SetPrec(200).SetString(h)
+	if !ok {
+		return false
+	}
+	if f == "0" {
+		v, _ := hv.Float64()
+		return math.Abs(v) < 1e-12
+	}
+	mant := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(strings.SplitN(f, "e", 2)[0], "-"), ".", ""), "0")
+	return calc.FormatSignificant(hv, max(len(mant), 1)) == f
+}
+
+// TestPhaseMissing: a value that does not exist (𝒦* of a diverging kernel,
+// ξ at criticality) is an empty CSV field, — in text and null in JSON.
+func TestPhaseMissing(t *testing.T) {
+	args := []string{"phase", "relu", "--arch", "resmlp", "--mu", "1", "--sw2", "1", "--sb2", "0"}
+	if r := phaseCSV(t, args[1:]...)[0]; r["K_star"] != "" || r["chi_J"] != "1.01505" {
+		t.Errorf("CSV row %v, want an empty K_star", r)
+	}
+	_, out, _ := runCLI(args...)
+	if f := strings.Fields(strings.Split(strings.TrimSpace(out), "\n")[3]); len(f) != 7 || f[2] != "—" {
+		t.Errorf("text row %q, want K_star —", f)
+	}
+	_, out, _ = runCLI("phase", "relu", "--sw2", "2", "--sb2", "0", "--json")
+	if !strings.Contains(out, `"xi": null`) {
+		t.Errorf("JSON %s, want xi null", out)
 	}
 }
