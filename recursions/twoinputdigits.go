@@ -60,6 +60,11 @@ func (a *Activation) IterateTwoDigits(cb, cw, kpp, kmm, kpm *big.Rat, L, every, 
 	if err != nil {
 		return nil, err
 	}
+	if !scaleInvariant {
+		if _, err := hermite.NewSeries2(a.Sigma, a.Sigma); err != nil {
+			return nil, fmt.Errorf("recursions: the two-input map to %d digits needs a smooth or a scale-invariant σ: %w", digits, err)
+		}
+	}
 	// The two runs are independent: they run side by side.
 	var runs [2][][5]*big.Float
 	var errs [2]error
@@ -115,7 +120,7 @@ func bigFloat64(x *big.Float) float64 { f, _ := x.Float64(); return f }
 func (a *Activation) iterateTwoBig(cb, cw, kpp, kmm, kpm *big.Rat, L, every, work int) ([][5]*big.Float, error) {
 	series, err := hermite.NewSeries2(a.Sigma, a.Sigma)
 	if err != nil {
-		return nil, fmt.Errorf("recursions: the two-input map of %s to %d digits: %w", a.Sigma, work, err)
+		return nil, err
 	}
 	prec := calc.BitsForDigits(work) + 16
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }

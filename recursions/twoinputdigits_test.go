@@ -1,12 +1,14 @@
 package recursions
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/hermite"
 )
 
 // twoDigitsRefs are layers of the two-input recursion (5.1) computed
@@ -261,5 +263,23 @@ func TestIterateBootstrapDigits(t *testing.T) {
 				t.Errorf("layer %d: %s = %s (%d digits), float64 %.17g", w.L, p.name, p.g.Text(), p.g.Digits, p.w)
 			}
 		}
+	}
+}
+
+// TestIterateTwoDigitsKinked checks that a σ with kinks that is not
+// scale-invariant (elu) is refused: its Hermite coefficients decay too
+// slowly for the series.
+func TestIterateTwoDigitsKinked(t *testing.T) {
+	e, err := calc.Parse("elu(x)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = a.IterateTwoDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), big.NewRat(1, 1), big.NewRat(1, 2), 2, 1, 30)
+	if !errors.Is(err, hermite.ErrKinked) {
+		t.Errorf("elu: got %v, want hermite.ErrKinked", err)
 	}
 }
