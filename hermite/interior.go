@@ -34,9 +34,25 @@ const (
 )
 
 // maxInteriorTerms is the largest order of the Hermite series of
-// InteriorDigits: the coefficients cost time in proportion to it, and a
-// ρ* so near 1 that more would be needed prints fewer digits.
+// InteriorDigits whose coefficients come from CoefficientsDigits (a kink
+// off the integers): their cost grows with the order, and a ρ* so near 1
+// that more would be needed prints fewer digits. seriesCoefficients goes
+// to MaxCoefficientsDigits.
 const maxInteriorTerms = 400
+
+// interiorTermsCap returns the largest order of the series for σ.
+func interiorTermsCap(sigma calc.Expr) int {
+	in, err := newIntegrand(sigma)
+	if err != nil {
+		return maxInteriorTerms
+	}
+	for _, k := range in.exact {
+		if k == nil || !k.IsInt() {
+			return maxInteriorTerms
+		}
+	}
+	return MaxCoefficientsDigits
+}
 
 // InteriorDigits certifies ρ*, κ′(ρ*) and α of case 4 (fp from Analyze)
 // to digits significant digits; an ill-conditioned value (κ′(ρ*) near 1)
@@ -60,8 +76,8 @@ const maxInteriorTerms = 400
 //   - float64: ρ̂ is Analyze's root, and κ(ρ) = E[σ(X)σ(Y)]/E[σ²] and
 //     κ′(ρ) = E[σ′(X)σ′(Y)]/E[σ²] are two-input integrals (Expect2) with
 //     their estimated errors; used when it certifies every digit.
-//   - the Hermite series: c_0…c_N from smoothCoefficients (a smooth σ) or
-//     CoefficientsDigits (a kinked one), each to an absolute 10^−d, so |c_k² − ĉ_k²| ≤ e_k = 10^−d(2|ĉ_k| + 10^−d).
+//   - the Hermite series: c_0…c_N from seriesCoefficients (or
+//     CoefficientsDigits), each to an absolute 10^−d, so |c_k² − ĉ_k²| ≤ e_k = 10^−d(2|ĉ_k| + 10^−d).
 //     For 0 ≤ ρ < 1 the sums S(ρ) = Σ_{k≤N} ĉ_k² ρ^k and
 //     S′(ρ) = Σ_{k≤N} k ĉ_k² ρ^(k−1) satisfy
 //     |κ(ρ) − S(ρ)| ≤ Σ e_k ρ^k + ρ^(N+1)·T and
@@ -74,7 +90,8 @@ const maxInteriorTerms = 400
 //     truncation is below the coefficients' error, and d = digits + 3 +
 //     the digits that 1 − κ′(ρ*) loses; a value left with fewer digits
 //     than asked is computed again with more guard digits (at most 40).
-//     N is at most maxInteriorTerms: where the truncation there would
+//     N is at most 1000 (400 for a kink off the integers, whose
+//     coefficients cost more): where the truncation there would
 //     certify no more digits than the float64 computation (ρ* near 1 and
 //     c_k² falling slowly, as for a kinked σ), no coefficient is computed
 //     and the float64 digits are the result.
@@ -257,7 +274,7 @@ func (m *KernelMap) interiorFloat64(fp FixedPoint, digits int) (Interior, error)
 
 // interiorSeries is the Hermite-series certificate of InteriorDigits. It
 // returns errNotBetter, without computing a coefficient, when the series
-// truncated at maxInteriorTerms cannot certify more than have digits.
+// truncated at its largest order cannot certify more than have digits.
 func (m *KernelMap) interiorSeries(fp FixedPoint, digits, have int) (Interior, error) {
 	r2 := m.Residual * m.Residual
 	kp0 := (fp.KappaPrimeRhoStar - r2) / (1 - r2)
@@ -269,6 +286,7 @@ func (m *KernelMap) interiorSeries(fp FixedPoint, digits, have int) (Interior, e
 	// ρ̂ and the ends of its interval lie within 10^−6 of Analyze's root.
 	rhoUp := min(fp.RhoStar+1e-6, 1-1e-9)
 	est := newTailEstimate(m.sigma)
+	maxN := interiorTermsCap(m.sigma)
 	var best Interior
 	for {
 		cd := digits + guard
@@ -276,19 +294,19 @@ func (m *KernelMap) interiorSeries(fp FixedPoint, digits, have int) (Interior, e
 		// A tail the float64 coefficients do not resolve may fall much
 		// faster than their rounding level suggests: the certified tail
 		// of the coefficients decides.
-		limited := N > maxInteriorTerms && est.resolved(maxInteriorTerms)
-		N = min(N, maxInteriorTerms)
+		limited := N > maxN && est.resolved(maxN)
+		N = min(N, maxN)
 		if limited {
 			// The truncation, not the coefficients, limits the digits:
 			// coefficients to the truncation's accuracy are enough.
-			N = maxInteriorTerms
+			N = maxN
 			reach := int(math.Floor(-math.Log10(est.tail(N) * truncFactor(N, rhoUp))))
 			if reach-guard+interiorGuard-1 <= max(have, best.minDigits()) {
 				break
 			}
 			cd = min(cd, reach+1)
 		}
-		in, err := m.interiorSeriesAt(fp.RhoStar, rhoUp, digits, cd, N)
+		in, err := m.interiorSeriesAt(fp.RhoStar, rhoUp, digits, cd, N, maxN)
 		var nc *calc.NotCertifiedError
 		switch {
 		case err == nil && in.minDigits() >= digits:
@@ -330,18 +348,18 @@ var errNoRoot = errors.New("no certified interior fixed point")
 // interiorSeriesAt runs Newton's method from rho0 on the Hermite series
 // c_0…c_N to cd digits and certifies the result on [0, rhoUp]. When the
 // certified tail shows the truncation above 10^−cd, N grows to what the
-// tail requires, up to maxInteriorTerms.
-func (m *KernelMap) interiorSeriesAt(rho0, rhoUp float64, digits, cd, N int) (Interior, error) {
+// tail requires, up to maxN.
+func (m *KernelMap) interiorSeriesAt(rho0, rhoUp float64, digits, cd, N, maxN int) (Interior, error) {
 	tol := math.Pow(10, -float64(cd))
 	s, err := newKappaSeries(m.sigma, N, cd)
 	if err != nil {
 		return Interior{}, err
 	}
-	if s.tail*truncFactor(N, rhoUp) > tol && N < maxInteriorTerms {
+	if s.tail*truncFactor(N, rhoUp) > tol && N < maxN {
 		// The estimate was short: the certified tail T_N bounds every
 		// later T_N′, so this N′ is enough (or the largest allowed).
 		N2 := N
-		for N2 < maxInteriorTerms && s.tail*truncFactor(N2, rhoUp) > tol/10 {
+		for N2 < maxN && s.tail*truncFactor(N2, rhoUp) > tol/10 {
 			N2++
 		}
 		if s, err = newKappaSeries(m.sigma, N2, cd); err != nil {
@@ -418,11 +436,11 @@ type kappaSeries struct {
 	tail float64      // ≥ T = Σ_{k>N} c_k²
 }
 
-// newKappaSeries computes c_0…c_N of σ/C to cd digits: smoothCoefficients
-// for a smooth σ, CoefficientsDigits for a kinked one or where the rules of
-// smoothCoefficients do not converge.
+// newKappaSeries computes c_0…c_N of σ/C to cd digits: seriesCoefficients,
+// or CoefficientsDigits for a σ with a kink off the integers or where the
+// rules of seriesCoefficients do not converge.
 func newKappaSeries(sigma calc.Expr, N, cd int) (*kappaSeries, error) {
-	cs, err := smoothCoefficients(sigma, N, cd)
+	cs, err := seriesCoefficients(sigma, N, cd)
 	if err != nil {
 		if cs, _, err = CoefficientsDigits(sigma, N, cd); err != nil {
 			return nil, err
@@ -448,22 +466,30 @@ func newKappaSeries(sigma calc.Expr, N, cd int) (*kappaSeries, error) {
 	return s, nil
 }
 
-// smoothCoefficients returns c_k = E[σ(X)·he_k(X)]/C, k = 0..N, with
+// seriesCoefficients returns c_k = E[σ(X)·he_k(X)]/C, k = 0..N, with
 // C = √E[σ(X)²], each to an absolute accuracy of 10^−cd, like
-// CoefficientsDigits, for a smooth σ (a kinked one is an error wrapping
-// ErrKinked). The moments are sums on the rules of Series2 in turn
+// CoefficientsDigits. The moments are sums on the rules of Series2 in turn
 // (Gauss–Hermite rules, then Gauss–Legendre panels of unit width out to
 // Cramér's cut), in big.Float arithmetic with cd+12 digits: far fewer
 // nodes than the half-unit panels of CoefficientsDigits, whose rule sizes
-// grow with the digits. Rules whose nodes cannot resolve he_N are
+// grow with the digits. A σ with kinks, all at integers (relu, elu at 0),
+// uses the panels alone, whose ends the kinks are; a kink elsewhere is an
+// error wrapping ErrKinked. Rules whose nodes cannot resolve he_N are
 // skipped; the first two consecutive rules that agree to 10^−(cd+1) on
 // every c_k, and on C relative to C, give the larger rule's values. None
 // agreeing is an error wrapping ErrNotConverged.
-func smoothCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
-	s, err := NewSeries2(sigma, sigma)
+func seriesCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
+	in, err := newIntegrand(sigma)
 	if err != nil {
 		return nil, err
 	}
+	for i, k := range in.exact {
+		if k == nil || !k.IsInt() {
+			return nil, fmt.Errorf("the Hermite series of %s: %w (at x = %.6g, not an end of the unit panels)", sigma, ErrKinked, in.kinks[i])
+		}
+	}
+	panelsOnly := len(in.kinks) > 0
+	s := &Series2{f: in, g: in, same: true, rules: map[series2Key][]*node{}}
 	prec := calc.BitsForDigits(cd+12) + 16
 	tol := math.Pow(10, -float64(cd+1))
 	one := new(big.Float).SetPrec(prec).SetInt64(1)
@@ -493,7 +519,7 @@ func smoothCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
 	var prevA []*big.Float
 	var prevC *big.Float
 	for _, r := range series2Rules {
-		if r.maxTerms() <= N {
+		if r.maxTerms() <= N || panelsOnly && !r.panels {
 			continue
 		}
 		a, sq, err := moments(r)

@@ -34,9 +34,9 @@ Hermite coefficients have an absolute accuracy of 1e-13 up to --digits 12 and
 of 10^-D beyond (only digits above it are printed). In case 4, ρ*, κ'(ρ*)
 and α are printed with --digits certified digits: from float64 two-input
 integrals when their error bounds certify them, otherwise by Newton's method
-on the Hermite series κ(ρ) = Σ c_k² ρ^k (at most 400 terms, coefficients at
-high precision, the tail bounded by Parseval's Σ c_k² = 1); fewer where the
-bound allows fewer (κ'(ρ*) near 1, or ρ* near 1 with slowly falling c_k).`,
+on the Hermite series κ(ρ) = Σ c_k² ρ^k (at most 1000 terms, coefficients
+at high precision, the tail bounded by Parseval's Σ c_k² = 1); fewer where
+the bound allows fewer (κ'(ρ*) near 1, or ρ* near 1 with slowly falling c_k).`,
 		flags: func(fs *flag.FlagSet) any { return defineHermiteFlags(fs) },
 		run:   runHermite,
 	})
