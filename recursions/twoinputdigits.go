@@ -393,7 +393,12 @@ func (a *Activation) iterateBootstrapBig(cb, cw, k00, dk1, ddk2 *big.Rat, L, eve
 	}
 	// Gauss–Hermite rules where they converge (a narrow K₀₀), the panels
 	// of the set otherwise; a σ with kinks has only the panels.
-	gauss, _ := hermite.NewGaussAverages(bootstrapIntegrands(a.Sigma)...)
+	members := averageSets[layerSet].members
+	fs := make([]calc.Expr, len(members))
+	for j, i := range members {
+		fs[j] = a.integrand(i)
+	}
+	gauss, _ := hermite.NewGaussAverages(fs...)
 	prec := calc.BitsForDigits(work) + 16
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
 	CB, CW := f().SetRat(cb), f().SetRat(cw)
@@ -432,13 +437,4 @@ func (a *Activation) iterateBootstrapBig(cb, cw, k00, dk1, ddk2 *big.Rat, L, eve
 		nd2.Add(nd2, f().Mul(h, f().Mul(d1, d1)))
 		K, d1, d2 = nK, f().Mul(chiPar, d1), nd2
 	}
-}
-
-// bootstrapIntegrands returns σ², zσσ', σ'² and σ'²z², the integrands of
-// bootstrapAverages.
-func bootstrapIntegrands(sigma calc.Expr) []calc.Expr {
-	z := calc.Var()
-	d := calc.Derivative(sigma, 1)
-	sp2 := calc.Mul(d, d)
-	return []calc.Expr{calc.Mul(sigma, sigma), calc.Mul(z, calc.Mul(sigma, d)), sp2, calc.Mul(sp2, calc.Mul(z, z))}
 }
