@@ -23,6 +23,10 @@ type Certified struct {
 	Digits int
 }
 
+// MaxDigits is the most significant digits any command certifies with
+// --digits (expr, which evaluates one expression, goes further).
+const MaxDigits = 60
+
 // Exact returns v with all digits digits certified.
 func Exact(v *big.Float, digits int) Certified { return Certified{V: v, Digits: digits} }
 

@@ -8,8 +8,8 @@ import (
 )
 
 // MaxDigits is the largest number of significant digits AnalyzeDigits
-// accepts.
-const MaxDigits = 60
+// accepts: calc.MaxDigits, the one range of every command.
+const MaxDigits = calc.MaxDigits
 
 // AnalysisDigits is the critical analysis of one activation with its
 // critical data to a requested number of significant digits. The float64

@@ -56,7 +56,7 @@ type hermiteFlags struct {
 func defineHermiteFlags(fs *flag.FlagSet) *hermiteFlags {
 	f := &hermiteFlags{}
 	fs.IntVar(&f.terms, "terms", 10, "number `N` of Hermite coefficients c_0…c_N (0 to 200)")
-	fs.IntVar(&f.digits, "digits", 12, "significant digits `D` of C, κ(0), κ'(0), κ'(1) and case 4's ρ*, κ'(ρ*), α (1 to 100)")
+	fs.IntVar(&f.digits, "digits", 12, fmt.Sprintf("significant digits `D` of C, κ(0), κ'(0), κ'(1) and case 4's ρ*, κ'(ρ*), α (1 to %d)", calc.MaxDigits))
 	fs.Float64Var(&f.residual, "residual", 0, "random-skip strength `r` in [0, 1)")
 	fs.StringVar(&f.norm, "norm", "", "normalization: ln-after, ln-before, rms-after or rms-before")
 	fs.IntVar(&f.depth, "depth", 0, "iterate ρ_ℓ = κ(ρ_{ℓ−1}) for `L` layers beside Theorem 1's bound")
@@ -122,8 +122,8 @@ func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case f.terms < 0 || f.terms > 200:
 		return usageError(c, stderr, fmt.Errorf("--terms must be between 0 and 200, got %d", f.terms))
-	case f.digits < 1 || f.digits > 100:
-		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and 100, got %d", f.digits))
+	case f.digits < 1 || f.digits > calc.MaxDigits:
+		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", calc.MaxDigits, f.digits))
 	case !(f.residual >= 0 && f.residual < 1):
 		return usageError(c, stderr, fmt.Errorf("--residual must be in [0, 1), got %g", f.residual))
 	case f.norm != "" && f.norm != "ln-after" && f.norm != "ln-before" && f.norm != "rms-after" && f.norm != "rms-before":

@@ -166,3 +166,21 @@ func TestJSONNotHTMLEscaped(t *testing.T) {
 		t.Errorf("JSON escapes HTML or lacks the reason:\n%s", out)
 	}
 }
+
+// TestDigitsRange checks that --digits has one range, 1 to calc.MaxDigits,
+// and one message in every command that certifies digits.
+func TestDigitsRange(t *testing.T) {
+	for _, args := range [][]string{
+		{"act", "tanh"},
+		{"hermite", "tanh"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "2"},
+		{"phase", "tanh", "--sw2", "1", "--sb2", "0"},
+	} {
+		for _, d := range []string{"0", "61"} {
+			code, _, stderr := runCLI(append(args, "--digits", d)...)
+			if code != exitUsage || !strings.Contains(stderr, "--digits must be between 1 and 60, got "+d) {
+				t.Errorf("%v --digits %s: exit %d, %q", args, d, code, stderr)
+			}
+		}
+	}
+}
