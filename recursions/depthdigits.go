@@ -51,17 +51,8 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 		l := &out[i]
 		l.L = min((i+1)*every, L)
 		dst := [5]*calc.Certified{&l.K, &l.V, &l.G1, &l.ChiPar, &l.ChiPerp}
-		for j := range dst {
-			lo, hi := runs[0][i][j], runs[1][i][j]
-			if lo.Sign() == 0 && hi.Sign() == 0 {
-				*dst[j] = calc.Exact(hi, digits)
-				continue
-			}
-			c, err := calc.Agreeing(names[j], lo, hi, digits)
-			if err != nil {
-				return nil, fmt.Errorf("recursions: layer %d: %w", l.L, err)
-			}
-			*dst[j] = c
+		if err := agreeingLayer(l.L, names[:], runs[0][i][:], runs[1][i][:], digits, dst[:]); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -121,4 +112,18 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw
 		}
 		K, V, G = nK, nV, nG
 	}
+}
+
+// agreeingLayer certifies the values of one reported layer: dst[j] gets
+// the digits, at most digits, on which the two runs lo[j] and hi[j] agree
+// (calc.Agreeing; two zeros are an exact 0).
+func agreeingLayer(l int, names []string, lo, hi []*big.Float, digits int, dst []*calc.Certified) error {
+	for j := range dst {
+		c, err := calc.Agreeing(names[j], lo[j], hi[j], digits)
+		if err != nil {
+			return fmt.Errorf("recursions: layer %d: %w", l, err)
+		}
+		*dst[j] = c
+	}
+	return nil
 }

@@ -97,16 +97,8 @@ func (a *Activation) IterateTwoDigits(cb, cw, kpp, kmm, kpm *big.Rat, L, every, 
 			lo[3], hi[3] = new(big.Float), new(big.Float)
 		}
 		dst := [5]*calc.Certified{&l.Kpp, &l.Kmm, &l.Kpm, &l.Rho, &l.Psi}
-		for j := range dst {
-			if lo[j].Sign() == 0 && hi[j].Sign() == 0 {
-				*dst[j] = calc.Exact(hi[j], digits)
-				continue
-			}
-			c, err := calc.Agreeing(twoNames[j], lo[j], hi[j], digits)
-			if err != nil {
-				return nil, fmt.Errorf("recursions: layer %d: %w", l.L, err)
-			}
-			*dst[j] = c
+		if err := agreeingLayer(l.L, twoNames[:], lo[:], hi[:], digits, dst[:]); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -368,17 +360,8 @@ func (a *Activation) IterateBootstrapDigits(cb, cw, k00, dk1, ddk2 *big.Rat, L, 
 		l := &out[i]
 		l.L = min((i+1)*every, L)
 		dst := [3]*calc.Certified{&l.K00, &l.DK1, &l.DDK2}
-		for j := range dst {
-			lo, hi := runs[0][i][j], runs[1][i][j]
-			if lo.Sign() == 0 && hi.Sign() == 0 {
-				*dst[j] = calc.Exact(hi, digits)
-				continue
-			}
-			c, err := calc.Agreeing(names[j], lo, hi, digits)
-			if err != nil {
-				return nil, fmt.Errorf("recursions: layer %d: %w", l.L, err)
-			}
-			*dst[j] = c
+		if err := agreeingLayer(l.L, names[:], runs[0][i][:], runs[1][i][:], digits, dst[:]); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
