@@ -84,32 +84,7 @@ func (in *integrand) coeffCut(logTol float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	ref := math.Inf(-1)
-	for _, x := range []float64{-1, -0.5, 0, 0.5, 1} {
-		if l, err := in.logAbsAt(x); err == nil {
-			ref = max(ref, l-x*x/4)
-		}
-	}
-	if math.IsInf(ref, -1) {
-		ref = 0
-	}
-	T := T0
-	for side := -1.0; side <= 1; side += 2 {
-		for x := T0; ; x++ {
-			l, err := in.logAbsAt(side * x)
-			if err != nil {
-				return 0, err
-			}
-			if l-x*x/4 < ref-logTol {
-				T = max(T, x)
-				break
-			}
-			if x >= 256 {
-				return 0, fmt.Errorf("%w: |σ(x)|·exp(−x²/4) does not decay", ErrDiverges)
-			}
-		}
-	}
-	return T, nil
+	return in.cramerCut(1, logTol, T0)
 }
 
 // hermiteMoments returns E[σ(X)·he_k(X)], k = 0..n, and E[σ(X)²] with

@@ -325,11 +325,17 @@ func (r series2Rule) maxTerms() int {
 	return r.n
 }
 
-// momentCut returns the cut T of the moments of f(√K·x): beyond ±T,
+// momentCut returns the cut T ≥ 1 of the moments of f(√K·x): beyond ±T,
 // |f(√K·x)|·e^(−x²/4), which bounds |f(√K·x)·he_k(x)|·φ(x)·√(2π)/1.09 for
 // every k by Cramér's inequality, has fallen below e^(−logTol) relative
 // to its size on [−1, 1].
 func (in *integrand) momentCut(K, logTol float64) (float64, error) {
+	return in.cramerCut(K, logTol, 1)
+}
+
+// cramerCut is momentCut searched from T0 ≥ 1 outwards (the result is at
+// least T0).
+func (in *integrand) cramerCut(K, logTol, T0 float64) (float64, error) {
 	sk := math.Sqrt(K)
 	ref := math.Inf(-1)
 	for _, x := range []float64{-1, -0.5, 0, 0.5, 1} {
@@ -340,9 +346,9 @@ func (in *integrand) momentCut(K, logTol float64) (float64, error) {
 	if math.IsInf(ref, -1) {
 		ref = 0
 	}
-	T := 1.0
+	T := T0
 	for side := -1.0; side <= 1; side += 2 {
-		for x := 1.0; ; x++ {
+		for x := T0; ; x++ {
 			l, err := in.logAbsAt(side * sk * x)
 			if err != nil {
 				return 0, err
