@@ -21,12 +21,15 @@ func init() {
 		detail: `Evaluates the infinite-width kernel fixed point K* reached from the first
 layer (input |x|²/N₀ = 1) and the APJN growth factor χ_J* of Doshi, He and
 Gromov for σ_w² = W, σ_b² = S (variances), with ξ = 1/|log χ_J*| and the phase:
-ordered, chaotic, critical (|χ_J* − 1| ≤ 1e-10), subcritical (res, μ = 1,
-bounded φ') or everywhere-critical (preln-res and bn with μ = 1). A range
-a:b:n gives n equally spaced values; grids are computed in parallel with
-deterministic output. --critical-line finds every σ_w² in [1e-2, 1e3] with
-χ_J* = 1 at each σ_b². K_star is null when the kernel diverges (χ_J, χ_K are
-then their K → ∞ limits); xi is null when infinite.
+ordered, chaotic, critical (|χ_J* − 1| ≤ 1e-10, above 12 digits ≤ 10^−D),
+subcritical (res, μ = 1, bounded φ') or everywhere-critical (preln-res and
+bn with μ = 1). W, S, --mu and --layerscale are decimals or fractions; a
+range a:b:n gives n equally spaced values; grids are computed in parallel
+with deterministic output. --critical-line finds every σ_w² in [1e-2, 1e3]
+with χ_J* = 1 at each σ_b². K_star is missing (— in text, empty in CSV,
+null in JSON) when the kernel diverges (χ_J, χ_K are then their K → ∞
+limits); xi when infinite; and any value of which not one digit is
+certified (near a tangency of the fixed-point equation).
 
 --arch mixer and resmlp iterate whole blocks: an MLP-Mixer block (DHG App. H:
 token- and channel-mixing MLPs behind LayerNorm, both residuals of strength
@@ -34,8 +37,22 @@ token- and channel-mixing MLPs behind LayerNorm, both residuals of strength
 --layerscale E > 0 in both branches, default 0.1, skip μ). χ_J is then the
 APJN of one block and χ_K = ∂K^{l+1}/∂K^l.
 
-Numbers are float64 (checked against DHG's closed forms to 1e-12); --digits
-is at most 12.`,
+Every printed digit is certified. With --digits D ≤ 12 (default 10) the
+values are float64 with error bounds: each Gaussian average's quadrature
+error propagated through the formulas, K*'s error from the conditioning of
+the fixed-point equation, 2|K' − K|/|1 − χ_K| (checked by the signs of
+K' − K at the ends of the interval near a tangency), so values near
+χ_K = 1 or χ_J = 1 show fewer digits, and a value whose bound contains 0
+prints 0 (K* = 0 reached as a limit, as for tanh at σ_w² = 1, σ_b² = 0).
+The critical line's σ_w² has the error of χ_J* − 1 over its slope; at the
+critical point K* = 0 (σ_b² = 0, φ(0) = 0) it is the root of χ_J(K = 0) = 1
+(erf: π/4). With D from 13 to 60 the values are computed in high precision
+for the exact inputs (at most 100 points, about 0.1–1 s each, a critical-line
+point a few seconds): K* by Newton's method on the fixed-point equation,
+the line by the secant method on χ_J* = 1, every value from averages
+certified to D+15 and D+25 digits and keeping the digits on which the two
+agree. --arch mixer (its patch offset is a two-input average) is float64
+only.`,
 		flags: func(fs *flag.FlagSet) any { return definePhaseFlags(fs) },
 		run:   runPhase,
 	})
@@ -59,11 +76,11 @@ const phaseMaxDigitsPoints = 100
 
 func definePhaseFlags(fs *flag.FlagSet) *phaseFlags {
 	f := &phaseFlags{}
-	fs.StringVar(&f.arch, "arch", "vanilla", "architecture: vanilla, ln-pre, ln-post, res, preln-res or bn")
+	fs.StringVar(&f.arch, "arch", "vanilla", "architecture: vanilla, ln-pre, ln-post, res, preln-res, bn, mixer or resmlp")
 	f.mu, f.layerScale = newExactFlag(0), newExactFlag(apjn.DefaultLayerScale)
 	f.layerScale.r = big.NewRat(1, 10) // the default 0.1, exactly
 	fs.Var(f.mu, "mu", "identity-skip strength `μ` in [0, 1] (res, preln-res, bn, mixer, resmlp)")
-	fs.Var(f.layerScale, "layerscale", "ResMLP LayerScale `E` > 0 (resmlp only; default 0.1)")
+	fs.Var(f.layerScale, "layerscale", "ResMLP LayerScale `E` > 0 (resmlp only)")
 	fs.StringVar(&f.sw2, "sw2", "", "weight variance σ_w², a value or a range `a:b:n`")
 	fs.StringVar(&f.sb2, "sb2", "", "bias variance σ_b², a value or a range `a:b:n`")
 	fs.BoolVar(&f.line, "critical-line", false, "find σ_w² with χ_J* = 1 at each σ_b²")
