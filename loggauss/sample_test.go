@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/internal/testlevel"
 )
 
 // TestSampleGMatchesExact checks the product-representation sampler
@@ -30,11 +31,14 @@ func TestSampleGMatchesExact(t *testing.T) {
 // TestSampleRejectsBeta checks that 2^15 samples at n = d = 100 tell the
 // exact Var[G] = 5.214 from the first-order β = 5.02 (Theorem 2 at the
 // §1.1 sizes; see README Corrections): the exact value is accepted (|z| < 3) and β rejected (z > 3),
-// for several seeds.
+// for several seeds (seeds 2 and 3 with the exhaustive tests).
 func TestSampleRejectsBeta(t *testing.T) {
 	ex, _ := ExactMoments(100, 100)
 	th, _ := TheoryMoments(100, 100)
 	for _, seed := range []uint64{1, 2, 3} {
+		if seed > 1 && !testlevel.IsExhaustive() {
+			continue
+		}
 		g, err := SampleG(100, 100, 1<<15, seed)
 		if err != nil {
 			t.Fatal(err)
