@@ -74,6 +74,12 @@ func (m *Model) prepareBounds() error {
 	m.phi2Err = valueErr(v[nS2]) + math.Abs(v[nS2].V-m.phi2)
 	m.dphi2Err = valueErr(v[nSp2]) + math.Abs(v[nSp2].V-m.dphi2)
 	m.phi1Err = valueErr(mv) + math.Abs(mv.V-m.phi1)
+	// s₀ = (φ'(0⁺)² + φ'(0⁻)²)/2 from φ' at ±10⁻¹⁵⁰, its error the change
+	// from ±10⁻¹⁴⁹ (φ' moves by O(z) where it is smooth on each side).
+	dp := calc.Compile(d)
+	s0 := func(z float64) float64 { a, b := dp.Eval(z), dp.Eval(-z); return (a*a + b*b) / 2 }
+	m.zeroSlope2 = s0(1e-150)
+	m.zeroSlope2Err = math.Abs(s0(1e-149)-m.zeroSlope2) + 4*epsilon*m.zeroSlope2
 	si, ok, err := recursions.ScaleInvariantOf(m.Sigma)
 	if err != nil {
 		return err
@@ -232,11 +238,21 @@ func (m *Model) affineValues(pt *Point) error {
 	a := m.affineOf(pt.Params)
 	K := pt.KStar
 	chiAt := func(K float64) (chiK, chiJ, errK, errJ float64, n nearValues, err error) {
-		ke := max(a.alpha*K+a.beta, kTiny)
-		if n, err = m.nearAt(ke); err != nil {
+		ke := a.alpha*K + a.beta
+		cg := a.c1 * a.alpha
+		if ke == 0 {
+			// The K → 0 limits: with φ(0) = 0, g'(K) = ⟨zφφ'⟩_K/K and
+			// ⟨φ'²⟩_K both tend to s₀ (Stein's lemma); with φ(0) ≠ 0 the
+			// fixed point is not 0.
+			s0, e0 := m.zeroSlope2, m.zeroSlope2Err
+			chiK, chiJ = a.c2+cg*s0, a.j0+a.j1*s0
+			errK = cg*e0 + 8*epsilon*(math.Abs(a.c2)+math.Abs(cg*s0))
+			errJ = a.j1*e0 + 8*epsilon*(math.Abs(a.j0)+math.Abs(a.j1*s0))
 			return
 		}
-		cg := a.c1 * a.alpha
+		if n, err = m.nearAt(max(ke, kTiny)); err != nil {
+			return
+		}
 		chiK, chiJ = a.c2+cg*n.gp, a.j0+a.j1*n.s
 		errK = cg*n.gpErr + 8*epsilon*(math.Abs(a.c2)+math.Abs(cg*n.gp))
 		errJ = a.j1*n.sErr + 8*epsilon*(math.Abs(a.j0)+math.Abs(a.j1*n.s))
@@ -452,7 +468,8 @@ func xiErr(chi, e float64) float64 {
 		return math.Inf(1)
 	}
 	xi := 1 / math.Abs(math.Log(chi))
-	d := max(math.Abs(1/math.Abs(math.Log(chi-e))-xi), math.Abs(1/math.Abs(math.Log(chi+e))-xi))
+	at := func(c float64) float64 { return 1 / math.Abs(math.Log(max(c, 0))) } // ξ(0) = 0
+	d := max(math.Abs(at(chi-e)-xi), math.Abs(at(chi+e)-xi))
 	return 1.5*d + 8*epsilon*xi
 }
 

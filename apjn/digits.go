@@ -354,22 +354,33 @@ func (m *Model) pointHP(p ExactParams, digits int, kZero bool) (pointHP, error) 
 	zero := kZero
 	k0 := pt.KStar
 	if !zero && p.SB2.Sign() == 0 && m.phi0 == 0 && math.Abs(pt.KStar) <= pt.Err.K {
-		v, err := many.AtDigits(tinyK(digits), digits+digitsLow)
+		s0, err := m.slopeSquareAtZero(digits)
 		if err != nil {
 			return pointHP{}, err
 		}
-		c := hpMath{precFor(digits + digitsLow)}
-		chi0 := c.add(c.rat(a.c2), c.mul(c.mul(c.rat(a.c1), c.rat(a.alpha)), c.quo(v[nZssp], c.rat(tinyK(digits)))))
+		c := hpMath{s0.hi.Prec()}
+		chi0 := c.add(c.rat(a.c2), c.mul(c.mul(c.rat(a.c1), c.rat(a.alpha)), s0.hi))
 		d, _ := c.sub(chi0, big.NewFloat(1)).Float64()
 		zero = d <= math.Pow(10, -float64(digits+digitsLow/2))
 		k0 = pt.KStar + pt.Err.K
 	}
 	switch {
 	case zero:
-		// 𝒦* = 0: the averages' K → 0 limits, read at a K whose distance
-		// from 0 (O(√K) for a kink at 0) is far below the working digits.
-		K = exactHP(hi.f())
-		ke = tinyK(digits)
+		// 𝒦* = 0, with φ(0) = 0: g'(K) = ⟨zφφ'⟩_K/K and ⟨φ'²⟩_K both tend
+		// to s₀ = (φ'(0⁺)² + φ'(0⁻)²)/2 (Stein's lemma, ⟨zF⟩_K = K⟨F'⟩_K).
+		s0, err := m.slopeSquareAtZero(digits)
+		if err != nil {
+			return pointHP{}, err
+		}
+		chi := func(c0, c1 *big.Rat, x *big.Float) *big.Float {
+			c := hpMath{x.Prec()}
+			return c.add(c.rat(c0), c.mul(c.rat(c1), x))
+		}
+		cg := new(big.Rat).Mul(a.c1, a.alpha)
+		cgf, _ := cg.Float64()
+		j1f, _ := a.j1.Float64()
+		return pointHP{K: exactHP(hi.f()), ChiK: hp{lo: chi(a.c2, cg, s0.lo), hi: chi(a.c2, cg, s0.hi), abs: 2 * cgf * s0.abs},
+			ChiJ: hp{lo: chi(a.j0, a.j1, s0.lo), hi: chi(a.j0, a.j1, s0.hi), abs: 2 * j1f * s0.abs}}, nil
 	case k0 == 0:
 		return pointHP{}, fmt.Errorf("apjn: the kernel at σ_w² = %g, σ_b² = %g flows below 10⁻³⁰ without reaching 0", fp.SW2, fp.SB2)
 	default:
@@ -418,10 +429,33 @@ func (m *Model) pointHP(p ExactParams, digits int, kZero bool) (pointHP, error) 
 	return h, nil
 }
 
-// tinyK is the K at which the K → 0 limits of the averages are read for
-// digits digits: 10^−(2(digits+digitsHigh)+10).
-func tinyK(digits int) *big.Rat {
-	return new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(2*(digits+digitsHigh)+10)), nil))
+// slopeSquareAtZero returns s₀ = (φ'(0⁺)² + φ'(0⁻)²)/2, the K → 0 limit of
+// ⟨φ'²⟩_K, from φ' at z = ±10^−W (lo: W = digits+digitsLow, hi: W =
+// digits+digitsHigh), each to W digits: φ' differs from its one-sided
+// limit by O(z) where it is smooth on each side of 0, so hi is closer to
+// s₀ than lo, and |lo − hi| bounds its error (abs; s₀ = 0 for φ'(0) = 0,
+// x·erf(x), is then certified as 0).
+func (m *Model) slopeSquareAtZero(digits int) (hp, error) {
+	_, slope, err := m.digitsAverages()
+	if err != nil {
+		return hp{}, err
+	}
+	var out [2]*big.Float
+	for i, w := range []int{digits + digitsLow, digits + digitsHigh} {
+		c := hpMath{precFor(w)}
+		z := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(w)), nil))
+		sum := c.f()
+		for _, sign := range []int64{1, -1} {
+			v, err := slope.EvalDigits(new(big.Rat).Mul(z, big.NewRat(sign, 1)), w)
+			if err != nil {
+				return hp{}, fmt.Errorf("apjn: φ' near 0: %w", err)
+			}
+			sum = c.add(sum, c.mul(v, v))
+		}
+		out[i] = c.mul(sum, big.NewFloat(0.5))
+	}
+	d, _ := new(big.Float).Sub(out[0], out[1]).Float64()
+	return hp{lo: out[0], hi: out[1], abs: math.Abs(d)}, nil
 }
 
 // scaleInvariantHP is the closed form of a scale-invariant φ's point

@@ -112,27 +112,21 @@ func (m *Model) lineDigits(lp LinePoint, sb2, mu *big.Rat, digits int) (LineDigi
 // (cornerRoot) at two precisions: vanilla and res σ_w² = (1 − μ²)/⟨φ'²⟩₀,
 // resmlp by Newton's method on γ(μ² + 𝓔²σ_w⁴⟨φ'²⟩₀) = 1, γ = μ² + 𝓔²σ_w².
 func (m *Model) cornerDigits(w0 float64, mu *big.Rat, digits int) (hp, error) {
-	many, _, err := m.digitsAverages()
+	s, err := m.slopeSquareAtZero(digits)
 	if err != nil {
 		return hp{}, err
 	}
-	tiny := tinyK(digits)
 	mu2 := new(big.Rat).Mul(mu, mu)
 	var out [2]*big.Float
-	for i, d := range []int{digits + digitsLow, digits + digitsHigh} {
-		v, err := many.AtDigits(tiny, d)
-		if err != nil {
-			return hp{}, err
-		}
-		c := hpMath{precFor(d)}
-		s0 := v[nSp2]
+	for i, s0 := range []*big.Float{s.lo, s.hi} {
+		c := hpMath{s0.Prec()}
 		if m.Arch != ResMLP {
 			out[i] = c.quo(c.sub(big.NewFloat(1), c.rat(mu2)), s0)
 			continue
 		}
 		e2 := c.rat(new(big.Rat).Mul(m.layerScaleExact(), m.layerScaleExact()))
 		w := c.f().SetFloat64(w0)
-		tol := math.Pow(10, -float64(d+2))
+		tol := math.Pow(10, -float64([]int{digits + digitsLow, digits + digitsHigh}[i]+2))
 		for n := 0; ; n++ {
 			gamma := c.add(c.rat(mu2), c.mul(e2, w))
 			inner := c.add(c.rat(mu2), c.mul(c.mul(e2, c.mul(w, w)), s0))

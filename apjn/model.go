@@ -32,6 +32,9 @@ type Model struct {
 	slopePlus, slopeMinus float64
 	// slopePlusErr, slopeMinusErr bound the errors of slopePlus, slopeMinus.
 	slopePlusErr, slopeMinusErr float64
+	// zeroSlope2 is (φ'(0⁺)² + φ'(0⁻)²)/2, the K → 0 limit of ⟨φ'²⟩_K,
+	// and zeroSlope2Err a bound on its error.
+	zeroSlope2, zeroSlope2Err float64
 	// phi0 is φ(0).
 	phi0 float64
 	// layerScale is ResMLP's LayerScale 𝓔 (0 for the other architectures).
