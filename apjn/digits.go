@@ -539,7 +539,9 @@ func (m *Model) divergentHP(p ExactParams, digits int) (pointHP, error) {
 
 // GridDigits is Grid at high precision: AtDigits at every pair (sw2[i],
 // sb2[j]), σ_w² outer, spread over GOMAXPROCS goroutines with output that
-// does not depend on their number.
+// does not depend on their number. A point of which AtDigits cannot
+// certify a value (calc.NotCertifiedError) has no values, only its float64
+// phase.
 func (m *Model) GridDigits(sw2, sb2 []*big.Rat, mu *big.Rat, digits int) ([]PointDigits, error) {
 	n := len(sw2) * len(sb2)
 	out := make([]PointDigits, n)
@@ -551,7 +553,15 @@ func (m *Model) GridDigits(sw2, sb2 []*big.Rat, mu *big.Rat, digits int) ([]Poin
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				out[k], errs[k] = m.AtDigits(ExactParams{SW2: sw2[k/len(sb2)], SB2: sb2[k%len(sb2)], Mu: mu}, digits)
+				p := ExactParams{SW2: sw2[k/len(sb2)], SB2: sb2[k%len(sb2)], Mu: mu}
+				out[k], errs[k] = m.AtDigits(p, digits)
+				var nc *calc.NotCertifiedError
+				if errors.As(errs[k], &nc) {
+					// Not one digit (a fixed point at a tangency): the
+					// point's values are missing, its phase is float64's.
+					pt, err := m.At(p.Float64())
+					out[k], errs[k] = PointDigits{Phase: pt.Phase}, err
+				}
 			}
 		}()
 	}
