@@ -80,7 +80,7 @@ func (m *Model) prepareBounds() error {
 	s0 := func(z float64) float64 { a, b := dp.Eval(z), dp.Eval(-z); return (a*a + b*b) / 2 }
 	m.zeroSlope2 = s0(1e-150)
 	m.zeroSlope2Err = math.Abs(s0(1e-149)-m.zeroSlope2) + 4*epsilon*m.zeroSlope2
-	si, ok, err := recursions.ScaleInvariantOf(m.Sigma)
+	si, ok, err := recursions.ScaleInvariantOf(m.Sigma, recursions.NumericDigits)
 	if err != nil {
 		return err
 	}
@@ -153,8 +153,8 @@ func (a Arch) isAffine() bool { return a == Vanilla || a == Res || a == ResMLP }
 // first-layer value; otherwise it diverges (+Inf).
 func (m *Model) scaleInvariantFixedPoint(p Params) float64 {
 	a := m.affineOf(p)
-	lambda := a.c2 + a.c1*m.si.A2*a.alpha
-	omega := a.c0 + a.c1*m.si.A2*a.beta
+	lambda := a.c2 + a.c1*m.si.A2.Float64()*a.alpha
+	omega := a.c0 + a.c1*m.si.A2.Float64()*a.beta
 	switch {
 	case lambda < 1:
 		return omega / (1 - lambda)
@@ -173,8 +173,9 @@ func (m *Model) values(pt *Point, s State) error {
 	case Vanilla, Res, ResMLP:
 		if m.si != nil {
 			a := m.affineOf(p)
-			lambda := a.c2 + a.c1*m.si.A2*a.alpha
-			pt.ChiK, pt.ChiJ = lambda, a.j0+a.j1*m.si.A2
+			A2 := m.si.A2.Float64()
+			lambda := a.c2 + a.c1*A2*a.alpha
+			pt.ChiK, pt.ChiJ = lambda, a.j0+a.j1*A2
 			pt.Err = Bounds{K: 16 * epsilon * pt.KStar / math.Max(1-lambda, epsilon), ChiK: 8 * epsilon * pt.ChiK, ChiJ: 8 * epsilon * pt.ChiJ}
 			if lambda == 1 {
 				pt.Err.K = 4 * epsilon * pt.KStar

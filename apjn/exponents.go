@@ -41,15 +41,14 @@ func (m *Model) CriticalExponent(p Params, kStar float64) (Exponent, error) {
 		return Exponent{}, fmt.Errorf("apjn: critical exponents are for the vanilla and res recursions, not %s", m.Arch)
 	}
 	e := Exponent{KStar: kStar, ZetaK: 1}
-	if si, ok, err := recursions.ScaleInvariantOf(m.Sigma); err != nil {
+	if ok, err := recursions.IsScaleInvariant(m.Sigma); err != nil {
 		return e, err
 	} else if ok {
-		_ = si
 		e.ZetaK, e.Scaling, e.Reason = 0, false, "scale-invariant φ: 𝒦 and 𝒥 are constant at criticality (ζ_𝒦 = ζ = 0, DHG eq 103)"
 		return e, nil
 	}
 	if kStar == 0 {
-		kz, ok, err := recursions.KZeroOf(m.Sigma, 17)
+		kz, ok, err := recursions.KZeroOf(m.Sigma, recursions.NumericDigits)
 		if err != nil {
 			return e, err
 		}

@@ -157,15 +157,15 @@ func TestConfirmScaleInvariant(t *testing.T) {
 	}{{"relu(x)", 1}, {"leaky_relu(x, 0.2)", 0.7}} {
 		sig := calc.MustParse(tt.sigma)
 		p, err := Predict(sig, 0, func() float64 {
-			si, _, _ := recursions.ScaleInvariantOf(sig)
-			return si.CW
+			si, _, _ := recursions.ScaleInvariantOf(sig, recursions.NumericDigits)
+			return si.CW.Float64()
 		}(), tt.k1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		si, _, _ := recursions.ScaleInvariantOf(sig)
-		seqs := iterated(t, activation(t, tt.sigma), 0, si.CW, tt.k1, 2000, nil)
-		ang := anglePsi(si.RhoKink, 1, tt.k1, 100001)
+		si, _, _ := recursions.ScaleInvariantOf(sig, recursions.NumericDigits)
+		seqs := iterated(t, activation(t, tt.sigma), 0, si.CW.Float64(), tt.k1, 2000, nil)
+		ang := anglePsi(si.RhoKink.Float64(), 1, tt.k1, 100001)
 		for k, v := range ang {
 			seqs[k] = v
 		}

@@ -55,7 +55,7 @@ func ExponentsOf(ad *recursions.AnalysisDigits, i int) Exponents {
 			return Exponents{}
 		}
 		x := Exponents{P0: exponent(0, d), PPar: exponent(0, d), PPerp: exponent(2, d), PV: exponent(-1, d)}
-		if si.RhoKink == 0 {
+		if si.RhoKink.IsZero() {
 			x.PPerp = exponent(0, d)
 		}
 		return x

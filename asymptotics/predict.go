@@ -43,22 +43,23 @@ func Predict(sigma calc.Expr, cb, cw, k1 float64) (Prediction, error) {
 		return Prediction{}, fmt.Errorf("asymptotics: need C_b ≥ 0, C_W > 0 and K1 > 0, got (%g, %g, %g)", cb, cw, k1)
 	}
 	near := func(x, want float64) bool { return math.Abs(x-want) <= MatchTolerance*math.Abs(want) }
-	si, ok, err := recursions.ScaleInvariantOf(sigma)
+	si, ok, err := recursions.ScaleInvariantOf(sigma, recursions.NumericDigits)
 	if err != nil {
 		return Prediction{}, fmt.Errorf("asymptotics: %w", err)
 	}
 	if ok {
-		if !near(cw, si.CW) {
-			return Prediction{}, fmt.Errorf("asymptotics: %s is scale-invariant with critical C_W = 1/A2 = %g; C_W = %g is not critical (χ = %g)", sigma, si.CW, cw, cw*si.A2)
+		A2, A4, rhoKink := si.A2.Float64(), si.A4.Float64(), si.RhoKink.Float64()
+		if !near(cw, si.CW.Float64()) {
+			return Prediction{}, fmt.Errorf("asymptotics: %s is scale-invariant with critical C_W = 1/A2 = %s; C_W = %g is not critical (χ = %g)", sigma, si.CW.Text(), cw, cw*A2)
 		}
 		if cb == 0 {
-			s, err := ScaleInvariantPredictions(si.A2, si.A4, si.RhoKink, k1)
+			s, err := ScaleInvariantPredictions(A2, A4, rhoKink, k1)
 			return Prediction{Class: recursions.ClassScaleInvariant, Kstar: k1, Series: s}, err
 		}
-		s, err := SemiCriticalPredictions(si.A2, si.A4, cb, k1)
+		s, err := SemiCriticalPredictions(A2, A4, cb, k1)
 		return Prediction{Class: recursions.ClassSemiCritical, Series: s}, err
 	}
-	kz, ok, err := recursions.KZeroOf(sigma, 17)
+	kz, ok, err := recursions.KZeroOf(sigma, recursions.NumericDigits)
 	if err != nil {
 		return Prediction{}, fmt.Errorf("asymptotics: %w", err)
 	}

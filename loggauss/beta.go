@@ -103,7 +103,7 @@ func BetaScaleInvariant(n, d int, sigma calc.Expr) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return (2 + si.Vertex*float64(d)) / float64(n), nil
+	return (2 + si.Vertex.Float64()*float64(d)) / float64(n), nil
 }
 
 // scaleInvariantOf recognises a scale-invariant σ or returns an error.
@@ -111,7 +111,7 @@ func scaleInvariantOf(sigma calc.Expr) (recursions.ScaleInvariant, error) {
 	if !sigma.IsValid() {
 		return recursions.ScaleInvariant{}, errors.New("loggauss: no activation given")
 	}
-	si, ok, err := recursions.ScaleInvariantOf(sigma)
+	si, ok, err := recursions.ScaleInvariantOf(sigma, recursions.NumericDigits)
 	if err != nil {
 		return recursions.ScaleInvariant{}, fmt.Errorf("loggauss: activation %v: %w", sigma, err)
 	}

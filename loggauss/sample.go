@@ -105,7 +105,7 @@ func SampleGScaleInvariant(n, d int, sigma calc.Expr, nets int, seed uint64) ([]
 	if err != nil {
 		return nil, err
 	}
-	return sampleLaws(scaleInvLaws(equalWidths(n, d), si.APlus, si.AMinus), nets, seed)
+	return sampleLaws(scaleInvLaws(equalWidths(n, d), si.APlus.Float64(), si.AMinus.Float64()), nets, seed)
 }
 
 // equalWidths returns d + 1 copies of n.

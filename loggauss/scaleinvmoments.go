@@ -99,7 +99,7 @@ func ExactMomentsScaleInvariant(n, d int, sigma calc.Expr) (Moments, error) {
 	if d == 0 {
 		return m, nil
 	}
-	f, err := ScaleInvariantFactor(n, si.APlus, si.AMinus)
+	f, err := ScaleInvariantFactor(n, si.APlus.Float64(), si.AMinus.Float64())
 	if err != nil {
 		return Moments{}, err
 	}

@@ -41,7 +41,7 @@ func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
 // scale-invariant σ.
 func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	an := &Analysis{}
-	si, ok, err := ScaleInvariantOf(sigma)
+	si, ok, err := ScaleInvariantOf(sigma, scanDigits)
 	if err != nil {
 		return nil, nil, err
 	}

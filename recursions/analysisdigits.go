@@ -25,7 +25,7 @@ type AnalysisDigits struct {
 	// are set when the K* = 0 class applies (Analysis.Taylor.OK).
 	Taylor *KZero
 	// ScaleInvariant is non-nil for a scale-invariant σ.
-	ScaleInvariant *ScaleInvariantDigits
+	ScaleInvariant *ScaleInvariant
 	// Kinked is non-nil for σ in the kinked-linear class.
 	Kinked *KinkedDigits
 }
@@ -33,7 +33,7 @@ type AnalysisDigits struct {
 // AnalyzeDigits runs Analyze and then computes every critical point and
 // class coefficient to digits significant digits (1 to MaxDigits): each
 // root K* > 0 is refined by RefineCritical, the K* = 0 class comes from
-// KZeroOf and the scale-invariant class from ScaleInvariantDigitsOf.
+// KZeroOf and the scale-invariant class from ScaleInvariantOf.
 // A value keeps only the digits it can certify (calc.Certified.Digits): for
 // C_b, C_W and ã₁ those its propagated error bound allows
 // (CriticalDigitsAt), for the Taylor quantities those on which two working
@@ -48,9 +48,11 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 	}
 	ad := &AnalysisDigits{Analysis: an, Digits: digits}
 	if an.ScaleInvariant != nil {
-		if ad.ScaleInvariant, err = ScaleInvariantDigitsOf(sigma, digits); err != nil {
+		si, _, err := ScaleInvariantOf(sigma, digits)
+		if err != nil {
 			return nil, err
 		}
+		ad.ScaleInvariant = &si
 		return ad, nil
 	}
 	if an.Taylor != nil {

@@ -170,7 +170,7 @@ func (a *Activation) depthAverages() (*depthAverages, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recursions: preparing the layer averages of %s: %w", s, err)
 	}
-	_, scaleInvariant, err := ScaleInvariantOf(s)
+	scaleInvariant, err := IsScaleInvariant(s)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw
 	if err != nil {
 		return nil, err
 	}
-	_, scaleInvariant, err := ScaleInvariantOf(a.Sigma)
+	scaleInvariant, err := IsScaleInvariant(a.Sigma)
 	if err != nil {
 		return nil, err
 	}

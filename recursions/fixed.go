@@ -60,7 +60,7 @@ func (a *Activation) FixedPoints(cb, cw, kmax float64) (FixedPoints, error) {
 	if !(cb >= 0) || !(cw > 0) || math.IsInf(cb, 0) || math.IsInf(cw, 0) {
 		return FixedPoints{}, fmt.Errorf("recursions: need C_b ≥ 0 and C_W > 0, got (%g, %g)", cb, cw)
 	}
-	si, isSI, err := ScaleInvariantOf(a.Sigma)
+	si, isSI, err := ScaleInvariantOf(a.Sigma, NumericDigits)
 	if err != nil {
 		return FixedPoints{}, err
 	}
@@ -73,7 +73,7 @@ func (a *Activation) FixedPoints(cb, cw, kmax float64) (FixedPoints, error) {
 		set.Points = append(set.Points, p)
 	}
 	if isSI {
-		chi := si.A2 * cw
+		chi := si.A2.Float64() * cw
 		switch {
 		case math.Abs(chi-1) <= unitTol && cb == 0:
 			return FixedPoints{Line: true}, nil

@@ -92,11 +92,11 @@ func goldenQuantity(t *testing.T, src, q string) (float64, error) {
 		}
 		return map[string]calc.Certified{"a1": kz.A1, "a2": kz.A2, "b1": kz.B1, "kzero_CW": kz.CW, "limit_Cb": kz.LimitCb}[q].Float64(), nil
 	case "si_Cb", "si_CW", "vertex", "rho_kink":
-		si, ok, err := ScaleInvariantOf(sigma)
+		si, ok, err := ScaleInvariantOf(sigma, NumericDigits)
 		if err != nil || !ok {
 			return 0, fmt.Errorf("not scale-invariant (%v)", err)
 		}
-		return map[string]float64{"si_Cb": si.Cb, "si_CW": si.CW, "vertex": si.Vertex, "rho_kink": si.RhoKink}[q], nil
+		return map[string]calc.Certified{"si_Cb": si.Cb, "si_CW": si.CW, "vertex": si.Vertex, "rho_kink": si.RhoKink}[q].Float64(), nil
 	case "ratio_plus_1":
 		a, err := New(sigma)
 		if err != nil {

@@ -37,6 +37,11 @@ type KZero struct {
 // taylorOrder is the order of the Taylor expansion at 0 used by KZeroOf.
 const taylorOrder = 6
 
+// NumericDigits is the number of digits to which a caller that computes
+// with float64 values asks for the class data (KZeroOf, ScaleInvariantOf):
+// all a float64 holds.
+const NumericDigits = 17
+
 // scanDigits is the number of digits to which the float64 analysis
 // (Analyze, FixedPoints) certifies the class data it classifies with; its
 // messages print them.

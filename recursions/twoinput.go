@@ -53,7 +53,7 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 	case !(math.Abs(kpm) <= math.Sqrt(kpp*kmm)):
 		return nil, fmt.Errorf("recursions: the input kernel is not positive semidefinite: |K₊₋| = %g > √(K₊₊K₋₋) = %g", math.Abs(kpm), math.Sqrt(kpp*kmm))
 	}
-	si, ok, err := ScaleInvariantOf(a.Sigma)
+	si, ok, err := ScaleInvariantOf(a.Sigma, NumericDigits)
 	if err != nil {
 		return nil, err
 	}
@@ -97,8 +97,9 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 
 // iterateAngle is IterateTwo for σ = a₊z (z ≥ 0), a₋z (z < 0).
 func iterateAngle(si ScaleInvariant, cb, cw, kpp, kmm, kpm float64, L, every int) []TwoLayer {
-	c := (si.APlus - si.AMinus) * (si.APlus - si.AMinus) / (2 * math.Pi)
-	pw := cw * si.A2
+	ap, am, A2 := si.APlus.Float64(), si.AMinus.Float64(), si.A2.Float64()
+	c := (ap - am) * (ap - am) / (2 * math.Pi)
+	pw := cw * A2
 	p, m := kpp, kmm
 	// oneMinusCos is 1 − cos ψ, the variable iterated.
 	oneMinusCos := 1 - kpm/math.Sqrt(kpp*kmm)
@@ -120,7 +121,7 @@ func iterateAngle(si ScaleInvariant, cb, cw, kpp, kmm, kpm float64, L, every int
 		d := math.Sqrt(p) - math.Sqrt(m)
 		num := cb * pw * d * d / (s1 + cb + pw*s)
 		// A₂ − F(ψ) = A₂(1 − cos ψ) − c(sin ψ − ψ cos ψ)
-		num += cw * s * (si.A2*oneMinusCos - c*sinMinusPsiCos(psi))
+		num += cw * s * (A2*oneMinusCos - c*sinMinusPsiCos(psi))
 		oneMinusCos = num / s1
 		p, m = p1, m1
 	}

@@ -56,7 +56,7 @@ func (a *Activation) IterateTwoDigits(cb, cw, kpp, kmm, kpm *big.Rat, L, every, 
 	case new(big.Rat).Mul(kpm, kpm).Cmp(new(big.Rat).Mul(kpp, kmm)) > 0:
 		return nil, fmt.Errorf("recursions: the input kernel is not positive semidefinite: K₊₋² > K₊₊K₋₋")
 	}
-	_, scaleInvariant, err := ScaleInvariantOf(a.Sigma)
+	scaleInvariant, err := IsScaleInvariant(a.Sigma)
 	if err != nil {
 		return nil, err
 	}

@@ -152,7 +152,7 @@ func (b *dhgBuilder) block(a Activation, m *apjn.Model, mu float64, sb2 []float6
 			}
 		}
 	}
-	si, scaleInv, err := recursions.ScaleInvariantOf(a.Sigma)
+	si, scaleInv, err := recursions.ScaleInvariantOf(a.Sigma, recursions.NumericDigits)
 	if err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func (b *dhgBuilder) block(a Activation, m *apjn.Model, mu float64, sb2 []float6
 		case !errors.Is(err, apjn.ErrNoCritical):
 			return err
 		case lineArch && scaleInv:
-			sw2 := apjn.ScaleInvariantCriticalSW2(si.APlus, si.AMinus, mu)
+			sw2 := apjn.ScaleInvariantCriticalSW2(si.APlus.Float64(), si.AMinus.Float64(), mu)
 			eq := "eq 100"
 			if mu > 0 {
 				eq = "eq 115"

@@ -141,7 +141,7 @@ func PhaseFigure(a Activation, arch apjn.Arch, mu float64, r PhaseRange) (*plot.
 // phaseLine returns the critical points inside r at the σ_b² values sb2.
 func phaseLine(a Activation, m *apjn.Model, mu float64, sb2 []float64, r PhaseRange) (plotter.XYs, error) {
 	var line plotter.XYs
-	si, scaleInv, err := recursions.ScaleInvariantOf(a.Sigma)
+	si, scaleInv, err := recursions.ScaleInvariantOf(a.Sigma, recursions.NumericDigits)
 	if err != nil {
 		return nil, fmt.Errorf("phase figure: %s: %w", a.Label, err)
 	}
@@ -150,7 +150,7 @@ func phaseLine(a Activation, m *apjn.Model, mu float64, sb2 []float64, r PhaseRa
 		switch {
 		case errors.Is(err, apjn.ErrNoCritical):
 			if scaleInv && (m.Arch == apjn.Vanilla || m.Arch == apjn.Res) && mu < 1 {
-				pts = []apjn.LinePoint{{SB2: s, SW2: apjn.ScaleInvariantCriticalSW2(si.APlus, si.AMinus, mu)}}
+				pts = []apjn.LinePoint{{SB2: s, SW2: apjn.ScaleInvariantCriticalSW2(si.APlus.Float64(), si.AMinus.Float64(), mu)}}
 			}
 		case err != nil:
 			return nil, fmt.Errorf("phase figure: %s: critical line at σ_b² = %g: %w", a.Label, s, err)

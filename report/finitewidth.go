@@ -52,8 +52,8 @@ func FiniteWidthTable(acts []Activation, digits int) (*Table, error) {
 		case an.ScaleInvariant != nil:
 			si := an.ScaleInvariant
 			zero := IntCell(0)
-			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(recursions.ClassScaleInvariant.String()), num(si.CW),
-				num(si.Vertex), zero, zero, zero, zero, zero})
+			t.Rows = append(t.Rows, []Cell{TextCell(a.Label), TextCell(recursions.ClassScaleInvariant.String()), num(si.CW.Float64()),
+				num(si.Vertex.Float64()), zero, zero, zero, zero, zero})
 		case an.Taylor != nil && an.Taylor.OK && an.Taylor.A1.Float64() < 0:
 			kz := an.Taylor
 			cw := kz.CW.Float64()
