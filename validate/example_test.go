@@ -30,5 +30,5 @@ func ExampleRun() {
 	// K  l=3  theory 0.2363  simulation 0.2360 ± 0.0008  z = -0.47  true
 	// G1 l=3  theory -0.0309  simulation -0.1367 ± 0.2255  z = -0.47  true
 	// V  l=3  theory 0.0678  simulation 0.0578 ± 0.0083  z = -1.21  true
-	// z_c = 3.19, pass: true
+	// z_c = 3.20, pass: true
 }

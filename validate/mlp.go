@@ -318,6 +318,9 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 					return nil, err
 				}
 				add("V", l, tl.V, v)
+				if r.Config.Nets < MinNetsVertex {
+					rep.Checks[len(rep.Checks)-1].Verdict = TooFew
+				}
 			}
 		} else {
 			add("K", l, tl.K, k)
@@ -332,7 +335,7 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 			if err != nil {
 				return nil, err
 			}
-			add("rho", l, th.K01[l-1]/math.Sqrt(tl.K*th.K11[l-1]), rho)
+			add("rho", l, th.K01[l-1]/(math.Sqrt(tl.K)*math.Sqrt(th.K11[l-1])), rho)
 		}
 		if r.Config.LocalJacobians && l < L {
 			j, err := r.LocalAPJN(l)
@@ -353,7 +356,10 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 	if alpha == 0 {
 		alpha = DefaultAlpha
 	}
-	rep.Finish(alpha)
+	// Student's t with M − 1 degrees of freedom: every error bar is a
+	// sample standard deviation of M networks (or a delta-method one built
+	// from sample moments).
+	rep.Finish(alpha, float64(r.Config.Nets-1))
 	return rep, nil
 }
 

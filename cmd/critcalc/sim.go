@@ -28,7 +28,10 @@ Monte-Carlo estimate: the metric K + G{1}/n (PDLT 5.108, 5.110), the NLO
 metric G{1}, the four-point vertex V (5.109), the two-input kernel K₊₋ and
 correlation ρ, and the APJN 𝒥^{l0,l} = Π χ⊥ from Jacobian-vector products.
 Each row has the Monte-Carlo standard error, z = (simulation − theory)/error
-and a verdict at the Bonferroni level z_c = Φ⁻¹(1 − 0.01/(2N)) for N rows.
+and a verdict at the Bonferroni level z_c = t_{M−1}(1 − 0.01/(2N)) (Student
+t) for the N rows with a verdict; V gets none below 100 networks ("too few
+networks"), a row that overflows none ("not computable"). The exit status
+is 3 when the report FAILs.
 V, ρ, K₊₋ and APJN are infinite-width predictions: their O(ℓ/n) corrections
 are not in the error bar.
 
@@ -101,7 +104,10 @@ type simReport struct {
 	Seed       uint64     `json:"seed"`
 	Backend    string     `json:"backend"`
 	ZCrit      jsonNum    `json:"z_crit"`
+	DOF        int        `json:"dof"`
 	Pass       bool       `json:"pass"`
+	Verdict    *string    `json:"verdict"`
+	Judged     int        `json:"judged"`
 	Checks     []simCheck `json:"checks"`
 	Seconds    jsonNum    `json:"seconds"`
 }
@@ -114,6 +120,7 @@ type simCheck struct {
 	StdErr    jsonNum `json:"stderr"`
 	Z         jsonNum `json:"z"`
 	Pass      bool    `json:"pass"`
+	Verdict   string  `json:"verdict"`
 }
 
 func runSim(c *command, args []string, stdout, stderr io.Writer) int {
@@ -150,7 +157,8 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	out := simReportFor(e.String(), f, cfg, rep, res, time.Since(start))
 	out.Backend = backend
-	return report(c, stdout, stderr, f.json, nil, out, func(w io.Writer) { writeSimText(w, out) })
+	code := report(c, stdout, stderr, f.json, nil, out, func(w io.Writer) { writeSimText(w, out) })
+	return verdictExit(code, out.Verdict)
 }
 
 // simConfig checks the flags and builds the networks' configuration.
@@ -379,16 +387,43 @@ func contains(xs []string, s string) bool {
 func simReportFor(expr string, f *simFlags, cfg sim.Config, rep *validate.Report, res *sim.Result, d time.Duration) *simReport {
 	out := &simReport{Expression: expr, Cb: floatNum(cfg.Cb, 15), CW: floatNum(cfg.CW, 15), Widths: cfg.Widths,
 		Arch: f.arch, Mode: cfg.Mode.String(), Law: cfg.Law.String(), Nets: cfg.Nets, Seed: cfg.Seed,
-		ZCrit: floatNum(rep.ZCrit, 3), Pass: rep.Pass, Seconds: floatNum(d.Seconds(), 3)}
+		ZCrit: floatNum(rep.ZCrit, 3), DOF: int(rep.DOF), Pass: rep.Pass, Judged: rep.Judged,
+		Verdict: reportVerdict(rep), Seconds: floatNum(d.Seconds(), 3)}
 	if cfg.LayerNorm == sim.PreBN {
 		out.Batch = len(cfg.Inputs)
 	}
 	for _, ch := range rep.Checks {
 		out.Checks = append(out.Checks, simCheck{Quantity: ch.Quantity, Layer: ch.Layer,
 			Theory: floatNum(ch.Theory, 9), Empirical: withError(ch.Empirical, ch.StdErr),
-			StdErr: floatNum(ch.StdErr, 2), Z: fixedNum(ch.Z, 2), Pass: ch.Pass})
+			StdErr: floatNum(ch.StdErr, 2), Z: fixedNum(ch.Z, 2), Pass: ch.Pass, Verdict: ch.Verdict.String()})
 	}
 	return out
+}
+
+// exitFail is the exit status of a command whose report was written and
+// says FAIL (sim, beta --sim, autoinit); the other statuses are in main.go.
+const exitFail = 3
+
+// reportVerdict is the joint verdict of rep: "PASS", "FAIL", or nil when
+// no check could be judged (all too few networks or not computable).
+func reportVerdict(rep *validate.Report) *string {
+	v := "PASS"
+	switch {
+	case !rep.Pass:
+		v = "FAIL"
+	case rep.Judged == 0:
+		return nil
+	}
+	return &v
+}
+
+// verdictExit turns the exit code of a written report into exitFail when
+// its verdict is FAIL.
+func verdictExit(code int, verdict *string) int {
+	if code == exitOK && verdict != nil && *verdict == "FAIL" {
+		return exitFail
+	}
+	return code
 }
 
 // withError formats a Monte-Carlo estimate to the second significant digit
@@ -426,22 +461,24 @@ func writeSimText(w io.Writer, r *simReport) {
 		r.Nets, len(r.Widths)-1, r.Widths[len(r.Widths)-1], r.Widths[0], batch, r.Mode, r.Law, r.Seed, r.Backend)
 	g := grid{columns: []string{"quantity", "l", "theory", "simulation", "± stderr", "z", ""}}
 	for _, c := range r.Checks {
-		v := "ok"
-		if !c.Pass {
-			v = "FAIL"
-		}
+		v := c.Verdict
 		z := string(c.Z)
-		if z == "" {
+		if z == "" && v == "FAIL" {
 			z = "∞"
 		}
 		g.rows = append(g.rows, []string{c.Quantity, strconv.Itoa(c.Layer), string(c.Theory), string(c.Empirical), string(c.StdErr), z, v})
 	}
 	g.writeText(w)
-	verdict := "PASS"
-	if !r.Pass {
-		verdict = "FAIL"
+	verdict := "no verdict (no check could be judged)"
+	if r.Verdict != nil {
+		verdict = *r.Verdict
 	}
-	fmt.Fprintf(w, "\n%d checks, |z| ≤ z_c = %s (Bonferroni, family-wise α = 0.01): %s\n", len(r.Checks), r.ZCrit, verdict)
+	skipped := ""
+	if n := len(r.Checks) - r.Judged; n > 0 {
+		skipped = fmt.Sprintf(" (%d without a verdict)", n)
+	}
+	fmt.Fprintf(w, "\n%d checks%s, |z| ≤ z_c = %s (Student t, %d d.o.f., Bonferroni over %d, family-wise α = 0.01): %s\n",
+		len(r.Checks), skipped, r.ZCrit, r.DOF, r.Judged, verdict)
 	fmt.Fprintf(w, "time        %s s\n", r.Seconds)
 }
 

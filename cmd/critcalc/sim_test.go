@@ -139,3 +139,41 @@ func TestSimGPUPath(t *testing.T) {
 		t.Errorf("gpu without a device: exit %d: %s", code, stderr)
 	}
 }
+
+// TestSimExitStatus: a report that FAILs exits with status 3 and
+// "verdict": "FAIL" (tanh at width 3: the 1/n theory is far off at depth
+// 20; 32 of 63 rows fail, so this is no chance outcome); the overflowing
+// network of C_W = 1e300 marks its rows "not computable", never "ok"; a
+// constant activation reproduces ρ = 1 exactly and passes.
+func TestSimExitStatus(t *testing.T) {
+	code, stdout, stderr := runCLI("sim", "tanh", "--cw", "1", "--width", "3", "--depth", "20", "--nets", "4000", "--json")
+	if code != exitFail {
+		t.Fatalf("exit %d, want %d: %s", code, exitFail, stderr)
+	}
+	var rep struct {
+		Verdict *string `json:"verdict"`
+		Pass    bool    `json:"pass"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict == nil || *rep.Verdict != "FAIL" || rep.Pass {
+		t.Errorf("verdict %v, pass %v", rep.Verdict, rep.Pass)
+	}
+
+	code, stdout, stderr = runCLI("sim", "tanh", "--cw", "1e300", "--width", "64", "--depth", "3", "--nets", "100")
+	if code != exitOK {
+		t.Fatalf("C_W = 1e300: exit %d: %s", code, stderr)
+	}
+	for _, l := range strings.Split(stdout, "\n") {
+		f := strings.Fields(l)
+		if len(f) > 2 && (f[0] == "K" || f[0] == "K+-" || f[0] == "rho") && !strings.HasSuffix(l, "not computable") {
+			t.Errorf("C_W = 1e300: %q", l)
+		}
+	}
+
+	code, stdout, stderr = runCLI("sim", "1", "--cw", "1", "--width", "64", "--depth", "2", "--nets", "100")
+	if code != exitOK || !strings.Contains(stdout, "): PASS") {
+		t.Errorf("constant σ: exit %d, %s%s", code, stdout, stderr)
+	}
+}
