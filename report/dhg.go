@@ -11,10 +11,10 @@ import (
 	"critcalc/recursions"
 )
 
-// dhgDigits is the most significant digits the dhg table shows: at a
-// 𝒦* = 0 critical point χ_𝒥* − 1 vanishes to second order along the scan,
-// so Model.CriticalSW2 locates σ_w² to about 1e-8 relative there (erf:
-// 0.78539817 against π/4 = 0.78539816).
+// dhgDigits is the most significant digits the dhg table shows: its
+// values are float64 without error bounds of their own (χ at GELU's
+// closed-form points, the exponent ζ), and its tests check them against
+// DHG's closed forms to half a unit in the 6th digit.
 const dhgDigits = 6
 
 // dhgKFloor is the absolute resolution of the scanned 𝒦*: a fixed point of
