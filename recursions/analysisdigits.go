@@ -32,7 +32,7 @@ type AnalysisDigits struct {
 
 // AnalyzeDigits runs Analyze and then computes every critical point and
 // class coefficient to digits significant digits (1 to MaxDigits): each
-// root K* > 0 is refined by RefineCritical, the K* = 0 class comes from
+// root K* > 0 is refined by Newton's method (CriticalDigitsAt), the K* = 0 class comes from
 // KZeroOf and the scale-invariant class from ScaleInvariantOf.
 // A value keeps only the digits it can certify (calc.Certified.Digits): for
 // C_b, C_W and ã₁ those its propagated error bound allows

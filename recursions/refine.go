@@ -135,12 +135,3 @@ func nextStepDigits(s, K *big.Float, d, work int) int {
 	}
 	return min(work, max(minStepDigits, int(4*a)+newtonMargin))
 }
-
-// RefineCritical refines a simple root K0 > 0 of the criticality
-// condition, found in float64, to a K* whose relative error is below
-// 10^−(digits+13), by Newton's method on r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K with
-// every average certified to digits+25 digits.
-func (a *Activation) RefineCritical(K0 float64, digits int) (*big.Float, error) {
-	K, _, err := a.refineCritical(K0, digits, digits+highExtra)
-	return K, err
-}

@@ -41,11 +41,11 @@ func TestRefineAgainstMoreDigits(t *testing.T) {
 		t.Fatal(err)
 	}
 	const K0 = 1.67016913248
-	K30, err := a.RefineCritical(K0, 30)
+	K30, _, err := a.refineCritical(K0, 30, 30+highExtra)
 	if err != nil {
 		t.Fatal(err)
 	}
-	K50, err := a.RefineCritical(K0, 50)
+	K50, _, err := a.refineCritical(K0, 50, 50+highExtra)
 	if err != nil {
 		t.Fatal(err)
 	}
