@@ -31,6 +31,11 @@ var ErrDivByZero = errors.New("division by zero")
 // range of big.Float (about 10^(±6.5e8)).
 var ErrOverflow = errors.New("value overflows the arbitrary-precision range")
 
+// ErrUnderflow is the cause of an EvalError for a nonzero value below the
+// exponent range of big.Float (about 10^(−6.5e8)), which big.Float would
+// round to 0: a 0 there is not a certified value.
+var ErrUnderflow = errors.New("the value underflows the arbitrary-precision range (its magnitude is below 1e-646456992 but not 0)")
+
 // BigProgram evaluates an expression in big.Float arithmetic at any
 // precision. Named activations are evaluated through their definitions, and
 // each shared subexpression once. A BigProgram is safe for concurrent use.
@@ -205,6 +210,29 @@ func (p *BigProgram) step(e Expr, vals []*big.Float, x *big.Float, prec uint) (*
 		b = vals[p.index[e.Arg(1)]]
 	}
 	return checkFinite(bigOp(new(big.Float).SetPrec(prec), e, a, b, x, prec))
+}
+
+// underflowed reports whether a zero result of node e with operands a and
+// b (nil when absent) can only be a nonzero value rounded to 0 by
+// big.Float's exponent range: a product, quotient or power of nonzero
+// operands, or a smooth function that vanishes only at 0 (exp, sech,
+// erfc, …) at a nonzero argument.
+func underflowed(e Expr, a, b *big.Float) bool {
+	nonzero := func(v *big.Float) bool { return v != nil && v.Sign() != 0 }
+	switch e.Op() {
+	case OpMul:
+		return nonzero(a) && nonzero(b)
+	case OpDiv, OpPow:
+		return nonzero(a)
+	case OpCall:
+		switch e.Func().ID {
+		case FnExp, FnSech, FnErfc, FnSigmoid, FnSoftplus:
+			return a != nil
+		case FnExpm1, FnTanh, FnSinh, FnAtan, FnErf:
+			return nonzero(a)
+		}
+	}
+	return false
 }
 
 // bigOp computes node e into z, whose precision is prec, from the values a

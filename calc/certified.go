@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -59,7 +60,69 @@ func FormatSignificant(v *big.Float, d int) string {
 	if v.Sign() == 0 {
 		return "0"
 	}
+	if e := v.MantExp(nil); e > textMaxExp || e < -textMaxExp {
+		return formatHuge(v, max(1, d))
+	}
 	return trimExponent(v.Text('g', max(1, d)))
+}
+
+// textMaxExp is the largest binary exponent of a value that
+// FormatSignificant writes with big.Float.Text, whose exact decimal
+// conversion takes time quadratic in the exponent (minutes for 2^(3^16)).
+const textMaxExp = 1 << 12
+
+// formatHuge writes v, whose binary exponent is beyond ±textMaxExp, with
+// d significant digits in scientific notation: the decimal exponent n
+// comes from the binary one, and the digits from v/10^n computed with 64
+// guard bits (a power by squaring, so the cost is logarithmic in n).
+func formatHuge(v *big.Float, d int) string {
+	prec := BitsForDigits(d) + 64
+	n := int64(math.Floor(float64(v.MantExp(nil)-1) * math.Log10(2)))
+	m := new(big.Float).SetPrec(prec).Abs(v)
+	p := pow10(n, prec)
+	if n >= 0 {
+		m.Quo(m, p)
+	} else {
+		m.Mul(m, p)
+	}
+	ten := big.NewFloat(10)
+	for m.Cmp(ten) >= 0 {
+		m.Quo(m, ten)
+		n++
+	}
+	for m.Cmp(big.NewFloat(1)) < 0 {
+		m.Mul(m, ten)
+		n--
+	}
+	t := m.Text('e', d-1) // "d.ddde+00", or "1.000e+01" when rounding carries
+	mant, exp, _ := strings.Cut(t, "e")
+	k, _ := strconv.ParseInt(exp, 10, 64)
+	if strings.Contains(mant, ".") {
+		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+	}
+	sign := ""
+	if v.Sign() < 0 {
+		sign = "-"
+	}
+	return fmt.Sprintf("%s%se%d", sign, mant, n+k)
+}
+
+// pow10 returns 10^|n| rounded to prec bits, by squaring.
+func pow10(n int64, prec uint) *big.Float {
+	if n < 0 {
+		n = -n
+	}
+	r := new(big.Float).SetPrec(prec).SetInt64(1)
+	b := new(big.Float).SetPrec(prec).SetInt64(10)
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			r.Mul(r, b)
+		}
+		if n > 1 {
+			b.Mul(b, b)
+		}
+	}
+	return r
 }
 
 // FormatFloat64 is FormatSignificant for a float64, with at most 17

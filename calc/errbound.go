@@ -53,18 +53,48 @@ func infB() *big.Float { return newBound().SetInf(false) }
 // evalBounded evaluates p at x like Eval and returns a bound on the
 // absolute error of the result. x is taken as exact.
 func (p *BigProgram) evalBounded(x *big.Float, prec uint) (*big.Float, *big.Float, error) {
+	v, bound, _, err := p.evalBoundedUnderflow(x, prec, false)
+	return v, bound, err
+}
+
+// underflowBound is the error bound that a strict evaluation gives a node
+// whose nonzero value big.Float rounded to 0: 2^(MinExp/2), far above the
+// true magnitude (below 2^MinExp), so that products of it with small
+// factors stay nonzero in the bound arithmetic.
+var underflowBound = new(big.Float).SetPrec(boundPrec).SetMantExp(big.NewFloat(1), big.MinExp/2)
+
+// evalBoundedUnderflow is evalBounded that, when strict is set, gives a
+// node whose nonzero value big.Float rounded to 0 (see underflowed) the
+// error bound underflowBound instead of carrying that 0 on as exact, and
+// returns the first such node ("" when none).
+func (p *BigProgram) evalBoundedUnderflow(x *big.Float, prec uint, strict bool) (v, bound *big.Float, uflow string, err error) {
 	vals := make([]*big.Float, len(p.nodes))
 	errs := make([]*big.Float, len(p.nodes))
 	for i, e := range p.nodes {
 		v, err := p.step(e, vals, x, prec)
 		if err != nil {
-			return nil, nil, &EvalError{Sub: e.String(), X: x.Text('g', 20), Err: err}
+			return nil, nil, "", &EvalError{Sub: e.String(), X: x.Text('g', 20), Err: err}
 		}
 		vals[i] = v
 		errs[i] = p.bound(e, v, vals, errs, prec)
+		if strict && v.Sign() == 0 {
+			var a, b *big.Float
+			if e.Arg(0).IsValid() {
+				a = vals[p.index[e.Arg(0)]]
+			}
+			if e.Arg(1).IsValid() {
+				b = vals[p.index[e.Arg(1)]]
+			}
+			if underflowed(e, a, b) {
+				errs[i] = addB(errs[i], underflowBound)
+				if uflow == "" {
+					uflow = e.String()
+				}
+			}
+		}
 	}
 	n := p.outputs[len(p.outputs)-1]
-	return vals[n], errs[n], nil
+	return vals[n], errs[n], uflow, nil
 }
 
 // bound returns the error bound of node e with computed value v.

@@ -14,6 +14,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"x/(1+exp(-x))", "-x^2", "2^3^2", "gelu", "leaky_relu(x, 0.2)", "1.0507009873554805*elu(x, 1.6732632423543772)",
 		"max(x, sin(x))", "x**-2", "(x", "1e", "tanhh(x)", "", "x+*", "..5", "exp(x)^2*exp(x)", "abs(x)^2.5",
+		"x·tanh(x) − π×x", "2π", "πx", "x⋅−1",
 	} {
 		f.Add(s)
 	}

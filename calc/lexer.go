@@ -58,6 +58,24 @@ func lex(src string) ([]token, error) {
 		case c == '*' && i+1 < len(src) && src[i+1] == '*':
 			toks = append(toks, token{tokPow, i, "**"})
 			i += 2
+		case c >= utf8.RuneSelf:
+			// The typeset forms the README writes: − (U+2212) for '-',
+			// · × ⋅ for '*', and π for pi.
+			r, n := utf8.DecodeRuneInString(src[i:])
+			switch r {
+			case '−':
+				toks = append(toks, token{tokMinus, i, "-"})
+			case '·', '×', '⋅':
+				toks = append(toks, token{tokStar, i, "*"})
+			case 'π':
+				if i+n < len(src) && (isLetter(src[i+n]) || isDigit(src[i+n])) {
+					return nil, &SyntaxError{src, i, "unexpected character 'π' before a name or number (a product needs '*', as in π*x)"}
+				}
+				toks = append(toks, token{tokIdent, i, "pi"})
+			default:
+				return nil, &SyntaxError{src, i, fmt.Sprintf("unexpected character %q", r)}
+			}
+			i += n
 		default:
 			k, ok := map[byte]tokenKind{'+': tokPlus, '-': tokMinus, '*': tokStar, '/': tokSlash,
 				'^': tokPow, '(': tokLParen, ')': tokRParen, ',': tokComma}[c]

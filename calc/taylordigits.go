@@ -2,7 +2,6 @@ package calc
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 )
 
@@ -17,8 +16,8 @@ func TaylorDigits(e Expr, a *big.Rat, order int, side Side, digits int) ([]*big.
 	if digits < 1 {
 		return nil, fmt.Errorf("digits must be at least 1, got %d", digits)
 	}
-	tol := new(big.Float).SetFloat64(math.Pow(10, -float64(digits+1)))
-	for prec := BitsForDigits(digits) + 32; prec <= MaxCheckPrec; prec *= 2 {
+	tol := relTol(digits, 1)
+	for prec := BitsForDigits(digits) + 32; prec <= maxCheckPrec(digits); prec *= 2 {
 		hiPrec := prec + 64
 		lo, err := Taylor(e, new(big.Float).SetPrec(prec+64).SetRat(a), order, side, prec)
 		if err != nil {

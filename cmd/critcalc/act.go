@@ -45,8 +45,9 @@ with χ∥, χ⊥ and ξ; otherwise, and for a fixed point at K = 0 or a double
 root, they are float64 and printed with about 14 + log10|1 − χ∥| digits.
 An activation without a physical critical point is not an
 error: the report gives the reason.`,
-		flags: func(fs *flag.FlagSet) any { return defineActFlags(fs) },
-		run:   runAct,
+		noDefault: []string{"cb", "cw", "at"},
+		flags:     func(fs *flag.FlagSet) any { return defineActFlags(fs) },
+		run:       runAct,
 	})
 }
 

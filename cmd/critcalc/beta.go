@@ -12,12 +12,14 @@ import (
 	"critcalc/calc"
 	"critcalc/loggauss"
 	"critcalc/sim"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 func init() {
 	commands = append(commands, &command{
 		name:    "beta",
-		usage:   "--width n --depth d [--widths n0,…,nd] [--alpha a --lambda l] [--act EXPR] [--sim --nets M --seed S] [--json]",
+		usage:   "--width n --depth d [--widths n0,…,nd] [--alpha a --lambda l] [--act EXPR] [--sim --nets M --seed S] [--backend cpu|auto] [--json]",
 		summary: "log-Gaussian output law of deep ReLU networks: β, E[G], Var[G], exact moments, simulation",
 		detail: `For z⁰ = √(1/n_in)W⁰x, z^ℓ = √(C_W/n)W^ℓσ(z^{ℓ−1}) (ℓ = 1…d), z_out =
 √(1/n)W_out z^d with iid N(0, 1) weights and no biases, ln‖z_out‖² = G +
@@ -76,16 +78,23 @@ func defineBetaFlags(fs *flag.FlagSet) *betaFlags {
 
 // betaReport is the JSON output of `critcalc beta`.
 type betaReport struct {
-	Activation string         `json:"activation"`
-	Widths     []int          `json:"widths"`
-	Alpha      jsonNum        `json:"alpha,omitempty"`
-	Lambda     jsonNum        `json:"lambda,omitempty"`
-	Beta       jsonNum        `json:"beta"`
-	MeanG      jsonNum        `json:"mean_G"`
-	VarG       jsonNum        `json:"var_G"`
-	ExactMeanG jsonNum        `json:"exact_mean_G"`
-	ExactVarG  jsonNum        `json:"exact_var_G"`
-	Empirical  *betaEmpirical `json:"empirical,omitempty"`
+	Activation string  `json:"activation"`
+	Widths     []int   `json:"widths"`
+	Alpha      jsonNum `json:"alpha,omitempty"`
+	Lambda     jsonNum `json:"lambda,omitempty"`
+	Beta       jsonNum `json:"beta"`
+	MeanG      jsonNum `json:"mean_G"`
+	VarG       jsonNum `json:"var_G"`
+	ExactMeanG jsonNum `json:"exact_mean_G"`
+	ExactVarG  jsonNum `json:"exact_var_G"`
+	// PZero is the probability that some hidden layer z⁰ … z^{d−1} is
+	// entirely inactive (z_out = 0, G = −∞); the exact moments and the
+	// samples are conditional on its complement, of probability
+	// 10^Log10PCondition.
+	PZero           jsonNum        `json:"p_zero,omitempty"`
+	Log10PCondition jsonNum        `json:"log10_p_condition,omitempty"`
+	Verdict         *string        `json:"verdict,omitempty"`
+	Empirical       *betaEmpirical `json:"empirical,omitempty"`
 }
 
 type betaEmpirical struct {
@@ -105,6 +114,7 @@ type betaEmpirical struct {
 	KSExact     jsonNum     `json:"ks_lognormal_exact,omitempty"`
 	KSGaussian  jsonNum     `json:"ks_gaussian"`
 	KSCritical  jsonNum     `json:"ks_critical"`
+	ZCrit       jsonNum     `json:"z_crit,omitempty"`
 	Density     betaDensity `json:"density"`
 }
 
@@ -137,7 +147,11 @@ func runBeta(c *command, args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	rep, err := betaReportFor(e, widths, f, stderr)
-	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeBetaText(w, rep) })
+	code := report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeBetaText(w, rep) })
+	if rep == nil {
+		return code
+	}
+	return verdictExit(code, rep.Verdict)
 }
 
 // betaWidths reads the hidden widths n₀ … n_d from the flags.
@@ -250,6 +264,17 @@ func betaReportFor(e calc.Expr, widths []int, f *betaFlags, stderr io.Writer) (*
 	}
 	if exact != nil {
 		rep.ExactMeanG, rep.ExactVarG = num(exact.MeanG), num(exact.VarG)
+		if am == 0 {
+			p, err := loggauss.ZeroEventProbability(widths)
+			if err != nil {
+				return nil, fmt.Errorf("beta: %w", err)
+			}
+			logP := 0.0
+			for _, w := range widths[:d] {
+				logP += math.Log1p(-math.Ldexp(1, -w))
+			}
+			rep.PZero, rep.Log10PCondition = floatNum(p, 3), floatNum(logP/math.Ln10, 6)
+		}
 	}
 	if !f.sim {
 		return rep, nil
@@ -282,6 +307,23 @@ func betaReportFor(e calc.Expr, widths []int, f *betaFlags, stderr io.Writer) (*
 	z := func(e sim.Estimate, want float64) jsonNum { return fixedNum((e.Value-want)/e.StdErr, 2) }
 	if exact != nil {
 		emp.ZMeanExact, emp.ZVarExact = z(g.Mean, exact.MeanG), z(g.Var, exact.VarG)
+		// The verdict: E[G] and Var[G] against the exact moments, Student t
+		// with M − 1 degrees of freedom, Bonferroni over the two (family-wise
+		// α = 0.01). The z-scores against β are leading-order comparisons
+		// and take no part in it.
+		zc := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(f.nets - 1)}.Quantile(1 - 0.01/4)
+		emp.ZCrit = floatNum(zc, 3)
+		v := "PASS"
+		for _, c := range []struct {
+			e    sim.Estimate
+			want float64
+		}{{g.Mean, exact.MeanG}, {g.Var, exact.VarG}} {
+			err := math.Hypot(c.e.StdErr, 1e-9*math.Abs(c.want))
+			if !(math.Abs(c.e.Value-c.want) <= zc*err) {
+				v = "FAIL"
+			}
+		}
+		rep.Verdict = &v
 	}
 	if !residual {
 		emp.ZMeanBeta = z(g.Mean, -beta/2)
@@ -377,6 +419,9 @@ func writeBetaText(w io.Writer, r *betaReport) {
 		fmt.Fprintf(tw, "exact Var[G]\t%s\n", r.ExactVarG)
 	}
 	tw.Flush()
+	if r.PZero != "" {
+		fmt.Fprintf(w, "exact moments conditioned on no hidden layer z⁰ … z^%d entirely inactive: probability %s (p_zero = %s)\n", d-1, conditionText(r), r.PZero)
+	}
 	e := r.Empirical
 	if e == nil {
 		return
@@ -389,6 +434,10 @@ func writeBetaText(w io.Writer, r *betaReport) {
 	fmt.Fprintf(tw, "E ln‖z_out‖²\t%s\n", e.MeanLogOut)
 	fmt.Fprintf(tw, "Var ln‖z_out‖²\t%s\n", e.VarLogOut)
 	tw.Flush()
+	if r.Verdict != nil {
+		fmt.Fprintf(w, "\nE[G], Var[G] against the exact moments: |z| ≤ z_c = %s (Student t, %d d.o.f., Bonferroni over 2, family-wise α = 0.01): %s\n",
+			e.ZCrit, e.Nets-1, *r.Verdict)
+	}
 	fmt.Fprintf(w, "\nKolmogorov–Smirnov distance of ln‖z_out‖² (5%% critical value %s):", e.KSCritical)
 	if e.KSLogNormal != "" {
 		fmt.Fprintf(w, " log-normal (β) %s,", e.KSLogNormal)
@@ -407,6 +456,20 @@ func writeBetaText(w io.Writer, r *betaReport) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", y, e.Density.Empirical[k], ln, e.Density.Gaussian[k])
 	}
 	tw.Flush()
+}
+
+// conditionText writes the probability of the conditioning event, 1 −
+// p_zero, readably when it is near 1 or below float64's range.
+func conditionText(r *betaReport) string {
+	l, _ := strconv.ParseFloat(string(r.Log10PCondition), 64)
+	p, _ := strconv.ParseFloat(string(r.PZero), 64)
+	switch {
+	case p < 1e-3:
+		return "1 − " + string(r.PZero)
+	case l > -300:
+		return strconv.FormatFloat(math.Pow(10, l), 'g', 4, 64)
+	}
+	return "10^" + strconv.FormatFloat(l, 'f', 1, 64)
 }
 
 func widthsText(ws []int) string {

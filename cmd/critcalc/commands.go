@@ -15,7 +15,10 @@ type command struct {
 	summary string // one line for the command list
 	detail  string // paragraphs for `critcalc help NAME`
 	flags   func(fs *flag.FlagSet) any
-	run     func(c *command, args []string, stdout, stderr io.Writer) int
+	// noDefault names flags whose initial value is not a default the
+	// help should show (act's --cw 1 stands in for an absent --cw).
+	noDefault []string
+	run       func(c *command, args []string, stdout, stderr io.Writer) int
 }
 
 var commands []*command
@@ -63,6 +66,7 @@ var errHelp = flag.ErrHelp
 // expression such as "-x^2" stays positional; "--" ends the flags.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var flags, pos []string
+	seen := map[string]string{}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -86,13 +90,19 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			continue
 		}
 		flags = append(flags, a)
+		value := a
 		if !hasValue && !isBoolFlag(f) {
 			if i+1 >= len(args) {
 				return nil, fmt.Errorf("flag %s needs a value", a)
 			}
 			i++
 			flags = append(flags, args[i])
+			value = a + " " + args[i]
 		}
+		if prev, ok := seen[f.Name]; ok && !strings.Contains(f.Usage, "repeatable") {
+			return nil, fmt.Errorf("flag --%s is given twice (%s, then %s); give it once", f.Name, prev, value)
+		}
+		seen[f.Name] = value
 	}
 	if err := fs.Parse(flags); err != nil {
 		return nil, err
@@ -116,7 +126,31 @@ func parseCommandLine[F any](c *command, args []string, stderr io.Writer, define
 	if len(pos) != 1 {
 		return f, fs, "", fmt.Errorf("want one expression, got %d arguments", len(pos))
 	}
+	if pos[0] == "-" {
+		src, err := readExpr(stdin)
+		return f, fs, src, err
+	}
 	return f, fs, pos[0], nil
+}
+
+// maxExprBytes is the longest expression read from the standard input.
+const maxExprBytes = 1 << 16
+
+// readExpr reads the expression given as "-" from r: its text up to the
+// end of the input, with the surrounding white space removed.
+func readExpr(r io.Reader) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxExprBytes+1))
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("reading the expression from the standard input: %v", err)
+	case len(b) > maxExprBytes:
+		return "", fmt.Errorf("the expression on the standard input is longer than %d bytes", maxExprBytes)
+	}
+	src := strings.TrimSpace(string(b))
+	if src == "" {
+		return "", errors.New("the expression '-' reads the standard input, which is empty")
+	}
+	return src, nil
 }
 
 // flagName returns the name in "-name", "--name" or "--name=value".
@@ -146,11 +180,7 @@ func isBoolFlag(f *flag.Flag) bool {
 // usageError reports a command-line problem and the usage line.
 func usageError(c *command, stderr io.Writer, err error) int {
 	if errors.Is(err, errHelp) {
-		fs := newFlagSet(c, stderr)
-		if c.flags != nil {
-			c.flags(fs)
-		}
-		fs.Usage()
+		writeCommandHelp(c, helpOut)
 		return exitOK
 	}
 	errorf(stderr, "%s: %v", c.name, err)

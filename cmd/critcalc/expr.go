@@ -71,6 +71,10 @@ type valueRow struct {
 	F  jsonNum `json:"f"`
 	D1 jsonNum `json:"d1"`
 	D2 jsonNum `json:"d2"`
+	// ZeroBelow holds, for each of "f", "d1", "d2" that is 0 within its
+	// error bound at the highest working precision, that bound: the value
+	// printed is 0 and its magnitude is below the bound.
+	ZeroBelow map[string]jsonNum `json:"zero_below,omitempty"`
 }
 
 func runExpr(c *command, args []string, stdout, stderr io.Writer) int {
@@ -162,21 +166,39 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 		rep.Kinks = append(rep.Kinks, kr)
 	}
 	progs := []*calc.BigProgram{calc.CompileBig(e), calc.CompileBig(d1), calc.CompileBig(d2)}
+	keys := [3]string{"f", "d1", "d2"}
 	for _, x := range points {
 		var vals [3]jsonNum
+		var zero map[string]jsonNum
 		for i, p := range progs {
-			v, err := p.EvalDigits(x, digits)
+			v, err := p.EvalDigitsStrict(x, digits)
+			var nc *calc.NotCertifiedError
+			if errors.As(err, &nc) && nc.ZeroBelow != nil {
+				if zero == nil {
+					zero = map[string]jsonNum{}
+				}
+				vals[i], zero[keys[i]] = "0", boundNum(nc.ZeroBelow)
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
 			vals[i] = bigNum(v, digits)
 		}
 		xv := new(big.Float).SetPrec(calc.BitsForDigits(digits) + 8).SetRat(x)
-		rep.Values = append(rep.Values, valueRow{X: bigNum(xv, digits), F: vals[0], D1: vals[1], D2: vals[2]})
+		rep.Values = append(rep.Values, valueRow{X: bigNum(xv, digits), F: vals[0], D1: vals[1], D2: vals[2], ZeroBelow: zero})
 	}
 	rep.TaylorAt = bigNum(new(big.Float).SetPrec(calc.BitsForDigits(digits)+8).SetRat(about), digits)
 	if order < 0 {
 		return rep, nil
+	}
+	// Taylor coefficients that underflow big.Float's range come out as
+	// zeros that agree at every precision; the values at the expansion
+	// point name the underflow instead.
+	for _, p := range progs[:min(order+1, 3)] {
+		if _, err := p.EvalDigitsStrict(about, 1); errors.Is(err, calc.ErrUnderflow) {
+			return nil, fmt.Errorf("Taylor expansion: %w", err)
+		}
 	}
 	if !atKink {
 		cs, err := calc.TaylorDigits(e, about, order, calc.Center, digits)
@@ -201,6 +223,13 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 		rep.TaylorBelow, rep.TaylorAbove = nums(below, digits), nums(above, digits)
 	}
 	return rep, nil
+}
+
+// boundNum writes an error bound b with two significant digits, rounded
+// up: b·1.1 rounded to two digits is still above b.
+func boundNum(b *big.Float) jsonNum {
+	u := new(big.Float).SetPrec(64).Mul(b, big.NewFloat(1.1))
+	return bigNum(u, 2)
 }
 
 func nums(vs []*big.Float, digits int) []jsonNum {
@@ -228,7 +257,13 @@ func writeExprText(w io.Writer, r *exprReport) {
 		fmt.Fprintln(w)
 		g := grid{columns: []string{"x", "f", "f'", "f''"}}
 		for _, v := range r.Values {
-			g.rows = append(g.rows, []string{string(v.X), string(v.F), string(v.D1), string(v.D2)})
+			row := []string{string(v.X), string(v.F), string(v.D1), string(v.D2)}
+			for i, k := range [3]string{"f", "d1", "d2"} {
+				if b, ok := v.ZeroBelow[k]; ok {
+					row[i+1] = fmt.Sprintf("0 (|%s| < %s)", g.columns[i+1], b)
+				}
+			}
+			g.rows = append(g.rows, row)
 		}
 		g.writeText(w)
 	}

@@ -77,7 +77,7 @@ func defineFigureFlags(fs *flag.FlagSet) *figureFlags {
 	fs.Var(&f.acts, "act", "activation `EXPR` (repeatable for ratio; one for kernel-map and depth)")
 	fs.Float64Var(&f.kmax, "kmax", 20, "ratio: largest `K` of the axis")
 	fs.Float64Var(&f.rho0, "rho0", 0.5, "kernel-map, depth: starting correlation `R` in (−1, 1)")
-	fs.IntVar(&f.depth, "depth", 30, "kernel-map, depth: number of layers `L` (1 to 10000)")
+	fs.IntVar(&f.depth, "depth", 30, "kernel-map, depth: number of layers `L` (1 to 10000, default 30); apjn: the last layer ℓ (2 to 100000, default 1000)")
 	r := rpt.DefaultPhaseRange
 	fs.StringVar(&f.arch, "arch", "vanilla", "phase, apjn: architecture `A` (vanilla, ln-pre, ln-post, res, preln-res, bn, mixer, resmlp; resmlp with LayerScale 0.1)")
 	fs.Float64Var(&f.mu, "mu", 0, "phase, apjn: skip strength `M` in [0, 1] (res, preln-res, bn, mixer, resmlp)")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -43,16 +44,79 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		errorf(stderr, "help: unknown command %q%s", args[0], suggestCommand(args[0]))
 		return exitUsage
 	}
-	fs := newFlagSet(c, stdout)
-	c.flags(fs)
-	fmt.Fprintf(stdout, "usage: critcalc %s %s\n\n%s\n", c.name, c.usage, c.summary)
-	if c.detail != "" {
-		fmt.Fprintf(stdout, "\n%s\n", strings.TrimSpace(c.detail))
-	}
-	fmt.Fprintln(stdout, "\nflags:")
-	fs.SetOutput(stdout)
-	fs.PrintDefaults()
+	writeCommandHelp(c, stdout)
 	return exitOK
+}
+
+// writeCommandHelp writes the one help of c, which both `critcalc help
+// CMD` and `critcalc CMD -h` print on stdout: usage line, summary,
+// details and flags.
+func writeCommandHelp(c *command, w io.Writer) {
+	fs := newFlagSet(c, w)
+	if c.flags != nil {
+		c.flags(fs)
+	}
+	fmt.Fprintf(w, "usage: critcalc %s %s\n\n%s\n", c.name, c.usage, c.summary)
+	if c.detail != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.detail))
+	}
+	fmt.Fprintln(w, "\nflags:")
+	writeFlags(c, fs, w)
+}
+
+// writeFlags writes the flags of fs as flag.PrintDefaults does, with a
+// "(default X)" only where the flag has a default: not for a flag whose
+// usage states its default or says it is required, not for the sentinels
+// NaN and -1 that mark a flag as unset, not for the zero value, and not
+// for the flags c.noDefault names (whose initial value stands in for an
+// absent one).
+func writeFlags(c *command, fs *flag.FlagSet, w io.Writer) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  -" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		if len(line) <= 4 { // a one-letter flag: usage on the same line
+			line += "\t"
+		} else {
+			line += "\n    \t"
+		}
+		line += strings.ReplaceAll(usage, "\n", "\n    \t")
+		if showDefault(c, f, usage) {
+			if isStringFlag(f) {
+				line += fmt.Sprintf(" (default %q)", f.DefValue)
+			} else {
+				line += fmt.Sprintf(" (default %s)", f.DefValue)
+			}
+		}
+		fmt.Fprintln(w, line)
+	})
+}
+
+func showDefault(c *command, f *flag.Flag, usage string) bool {
+	switch f.DefValue {
+	case "", "0", "false", "NaN", "-1", "[]":
+		return false
+	}
+	if strings.Contains(usage, "(default") || strings.Contains(usage, "(required)") {
+		return false
+	}
+	for _, n := range c.noDefault {
+		if n == f.Name {
+			return false
+		}
+	}
+	return true
+}
+
+func isStringFlag(f *flag.Flag) bool {
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return false
+	}
+	_, ok = g.Get().(string)
+	return ok
 }
 
 func writeFunctions(w io.Writer) {

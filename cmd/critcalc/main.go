@@ -29,6 +29,20 @@ const (
 // run executes one command line and returns the exit code. It never panics
 // on user input: every problem becomes a message on stderr.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runWithStdin(args, os.Stdin, stdout, stderr)
+}
+
+// stdin is where an expression given as "-" is read from (runWithStdin).
+var stdin io.Reader = os.Stdin
+
+// helpOut is where `critcalc CMD -h` writes the command's help: the
+// stdout of the running command line (runWithStdin).
+var helpOut io.Writer = os.Stdout
+
+// runWithStdin is run with in as the standard input.
+func runWithStdin(args []string, in io.Reader, stdout, stderr io.Writer) int {
+	defer func(oldIn io.Reader, oldOut io.Writer) { stdin, helpOut = oldIn, oldOut }(stdin, helpOut)
+	stdin, helpOut = in, stdout
 	if len(args) == 0 {
 		writeUsage(stderr)
 		return exitUsage

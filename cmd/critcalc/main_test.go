@@ -28,7 +28,7 @@ func TestCLIExitCodes(t *testing.T) {
 		{"help functions", []string{"help", "functions"}, exitOK, ""},
 		{"help unknown", []string{"help", "nope"}, exitUsage, "unknown command"},
 		{"version", []string{"--version"}, exitOK, ""},
-		{"expr -h", []string{"expr", "-h"}, exitOK, "usage: critcalc expr"},
+		{"expr -h", []string{"expr", "-h"}, exitOK, ""},
 		{"expr ok", []string{"expr", "tanh"}, exitOK, ""},
 		{"expr no argument", []string{"expr"}, exitUsage, "want one expression"},
 		{"expr two arguments", []string{"expr", "x", "x"}, exitUsage, "want one expression"},
@@ -142,15 +142,41 @@ func TestExprText(t *testing.T) {
 	}
 }
 
-// `critcalc CMD -h` prints the usage with every flag of the command.
+// `critcalc CMD -h`, `critcalc CMD --help` and `critcalc help CMD` print
+// the same one help on stdout, with every flag of the command, and exit 0;
+// no flag shows a default it does not have.
 func TestHelpListsFlags(t *testing.T) {
 	for _, c := range commands {
 		if c.flags == nil {
 			continue
 		}
-		code, _, stderr := runCLI(c.name, "-h")
-		if code != exitOK || !strings.Contains(stderr, "usage: critcalc "+c.name) || !strings.Contains(stderr, "\n  -") {
-			t.Errorf("%s -h: exit %d, output %q", c.name, code, stderr)
+		_, want, _ := runCLI("help", c.name)
+		for _, args := range [][]string{{c.name, "-h"}, {c.name, "--help"}, {c.name, "x", "-help"}} {
+			code, out, stderr := runCLI(args...)
+			if code != exitOK || stderr != "" || out != want || !strings.Contains(out, "usage: critcalc "+c.name) || !strings.Contains(out, "\n  -") {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 0 and the help of help %s", args, code, out, stderr, c.name)
+			}
+		}
+		for _, bad := range []string{"(default NaN)", "(default -1)", "(required) (default"} {
+			if strings.Contains(want, bad) {
+				t.Errorf("help %s shows %q:\n%s", c.name, bad, want)
+			}
+		}
+		_, flagPart, _ := strings.Cut(want, "\nflags:\n")
+		for _, line := range strings.Split(flagPart, "\n") {
+			if strings.Count(line, "(default") > 1 {
+				t.Errorf("help %s states a default twice: %q", c.name, line)
+			}
+		}
+	}
+	_, out, _ := runCLI("help", "act")
+	for _, f := range []string{"-cb X", "-cw Y", "-at K"} {
+		i := strings.Index(out, "  "+f+"\n")
+		if i < 0 {
+			t.Fatalf("help act lacks %s:\n%s", f, out)
+		}
+		if line, _, _ := strings.Cut(out[i+len(f)+3:], "\n  -"); strings.Contains(line, "(default") {
+			t.Errorf("help act shows a default for %s: %q", f, line)
 		}
 	}
 }

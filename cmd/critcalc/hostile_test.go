@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// updateHostile rewrites docs/hostile-inputs.md from hostileCases instead
+// of comparing with it: go test ./cmd/critcalc -run TestHostileInputs -update-hostile.
+var updateHostile = flag.Bool("update-hostile", false, "rewrite docs/hostile-inputs.md")
+
+// hostileCase is one extreme or hostile input and what critcalc answers:
+// the exit code and a fragment of stdout (exit 0) or of stderr.
+type hostileCase struct {
+	item  string // the kind of trouble: see hostileItems
+	args  []string
+	stdin string
+	code  int
+	want  string
+}
+
+var hostileItems = map[string]string{
+	"A": "answers where a refusal was",
+	"B": "no silent wrong values",
+	"C": "answered or refused within seconds",
+	"D": "messages that name the problem",
+	"E": "help and flags",
+	"F": "input",
+}
+
+// hostileCases are the rows of docs/hostile-inputs.md. Each must finish
+// within hostileLimit.
+var hostileCases = []hostileCase{
+	// A: a value that is 0 within its bound prints as 0 with the bound.
+	{"A", []string{"expr", "sigmoid"}, "", exitOK, "0 (|f''| < 2.8e-1599)"},
+	{"A", []string{"expr", "1/(1+exp(-x))"}, "", exitOK, "0 (|f''| < "},
+	{"A", []string{"expr", "log(1+exp(x))-log(2)"}, "", exitOK, "0 (|f| < 3.7e-1599)"},
+	{"A", []string{"expr", "x*erf(x)"}, "", exitOK, "0 (|f''| < "},
+	{"A", []string{"expr", "sin(pi)"}, "", exitOK, "0 (|f| < 7.5e-1599)"},
+	{"A", []string{"expr", "sin(pi)", "--json", "--taylor", "-1", "--at", "0"}, "", exitOK, `"zero_below": {`},
+	{"A", []string{"expr", "x/3", "--digits", "400", "--taylor", "-1", "--at", "1"}, "", exitOK, " 0." + strings.Repeat("3", 400) + "  "},
+	{"A", []string{"expr", "tanh", "--digits", "1000", "--taylor", "1", "--at", "1"}, "", exitOK, "0.76159415595576488811945828260479359041276859725793655159681050012195324457663848345894752167367671442190275970155"},
+	// B: underflow is refused, never a certified 0; no -0.
+	{"B", []string{"expr", "exp(-x)", "--at", "1e10"}, "", exitError, "cannot evaluate exp(-x) at x = 10000000000: the value underflows the arbitrary-precision range"},
+	{"B", []string{"expr", "tanh", "--at", "1e400"}, "", exitError, "value underflows the arbitrary-precision range"},
+	{"B", []string{"expr", "tanh", "--about", "1e400"}, "", exitError, "Taylor expansion: cannot evaluate sech(x)"},
+	{"B", []string{"expr", "exp(-x)", "--at", "1000", "--taylor", "-1"}, "", exitOK, "5.07595889754946e-435"},
+	{"B", []string{"expr", "-x^2", "--at", "0", "--taylor", "2"}, "", exitOK, "  0  0   0   -2\n"},
+	// C: printing huge exponents.
+	{"C", []string{"expr", "2^3^2^2^2*x", "--taylor", "-1", "--at", "1"}, "", exitOK, "1.72178376419531e12958354"},
+	{"C", []string{"expr", "(1/3)^1000000*x", "--taylor", "-1", "--at", "1"}, "", exitOK, "5.56263209915713e-477122"},
+	// E: flags.
+	{"E", []string{"expr", "x", "--at", "1", "--at", "2"}, "", exitUsage, "flag --at is given twice (--at 1, then --at 2); give it once"},
+	{"E", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--cw=3", "--layers", "2"}, "", exitUsage, "flag --cw is given twice"},
+	{"E", []string{"expr", "x", "--json", "--json"}, "", exitUsage, "flag --json is given twice"},
+	{"E", []string{"act", "-h"}, "", exitOK, "usage: critcalc act EXPR"},
+	{"E", []string{"sim", "--help"}, "", exitOK, "weight variance C_W > 0 (required)\n"},
+	{"E", []string{"beta", "-h"}, "", exitOK, "[--backend cpu|auto]"},
+	{"E", []string{"autoinit", "-h"}, "", exitOK, "[--backend cpu|auto]"},
+	{"E", []string{"depth", "-h"}, "", exitOK, "first-layer kernel K1 > 0 (default 1)\n"},
+	{"E", []string{"phase", "-h"}, "", exitOK, "vanilla, ln-pre, ln-post, res, preln-res, bn, mixer or resmlp"},
+	{"E", []string{"figure", "-h"}, "", exitOK, "apjn: the last layer ℓ (2 to 100000, default 1000)"},
+	{"E", []string{"help", "expr"}, "", exitOK, "usage: critcalc expr EXPR"},
+	// F: input.
+	{"F", []string{"expr", "x·tanh(x) − π×x", "--taylor", "-1", "--at", "1"}, "", exitOK, "expression  x*tanh(x) - pi*x"},
+	{"F", []string{"expr", "2⋅x", "--taylor", "-1", "--at", "1"}, "", exitOK, "expression  2*x"},
+	{"F", []string{"expr", "πx"}, "", exitError, "unexpected character 'π' before a name or number (a product needs '*', as in π*x)"},
+	{"F", []string{"expr", "-", "--at", "1", "--taylor", "-1"}, "tanh(x)\n", exitOK, "0.761594155955765"},
+	{"F", []string{"expr", "-"}, "", exitUsage, "the expression '-' reads the standard input, which is empty"},
+}
+
+// hostileLimit is the most time one row may take, several times what the
+// slowest takes on a loaded two-core machine.
+const hostileLimit = 10 * time.Second
+
+// TestHostileInputs runs every row of hostileCases and checks that
+// docs/hostile-inputs.md lists them.
+func TestHostileInputs(t *testing.T) {
+	for _, tc := range hostileCases {
+		start := time.Now()
+		var out, errb bytes.Buffer
+		code := runWithStdin(tc.args, strings.NewReader(tc.stdin), &out, &errb)
+		if d := time.Since(start); d > hostileLimit {
+			t.Errorf("%s: took %v", shellLine(tc.args), d)
+		}
+		got := out.String()
+		if tc.code != exitOK {
+			got = errb.String()
+		}
+		if code != tc.code || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d and %q", shellLine(tc.args), code, trimTo(out.String(), 2000), errb.String(), tc.code, tc.want)
+		}
+	}
+	doc := hostileDoc()
+	path := filepath.Join("..", "..", "docs", "hostile-inputs.md")
+	if *updateHostile {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	old, err := os.ReadFile(path)
+	if err != nil || string(old) != doc {
+		t.Errorf("%s is not up to date with hostileCases (run go test ./cmd/critcalc -run TestHostileInputs -update-hostile)", path)
+	}
+}
+
+func trimTo(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// shellLine writes args as a shell command line.
+func shellLine(args []string) string {
+	var b strings.Builder
+	b.WriteString("critcalc")
+	for _, a := range args {
+		b.WriteByte(' ')
+		if a == "" || strings.ContainsAny(a, " *()^|<>&;'\"$\\!?[]{}~#") {
+			b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+		} else {
+			b.WriteString(a)
+		}
+	}
+	return b.String()
+}
+
+// hostileDoc renders hostileCases as the Markdown of docs/hostile-inputs.md.
+func hostileDoc() string {
+	var b strings.Builder
+	b.WriteString(`# Hostile and extreme inputs
+
+Generated by TestHostileInputs in cmd/critcalc/hostile_test.go (go test ./cmd/critcalc -run TestHostileInputs -update-hostile);
+every row runs in the default test suite, each within ` + hostileLimit.String() + `. "exit 0" rows show a fragment of
+the answer on stdout; the others a fragment of the message on stderr (exit 1: the computation is refused,
+exit 2: the command line is wrong).
+
+| # | kind | input | exit | answer or message (fragment) |
+|---|------|-------|------|------------------------------|
+`)
+	for i, tc := range hostileCases {
+		in := shellLine(tc.args)
+		if tc.stdin != "" {
+			in = fmt.Sprintf("echo %s | %s", shellLine([]string{strings.TrimSpace(tc.stdin)})[len("critcalc "):], in)
+		}
+		want := strings.TrimSpace(tc.want)
+		if len(want) > 120 {
+			want = want[:120] + "…"
+		}
+		fmt.Fprintf(&b, "| %d | %s: %s | `%s` | %d | `%s` |\n", i+1, tc.item, hostileItems[tc.item],
+			strings.ReplaceAll(in, "|", `\|`), tc.code, strings.ReplaceAll(strings.ReplaceAll(want, "\n", " "), "|", `\|`))
+	}
+	return b.String()
+}
