@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"strings"
+	"sync"
 	"testing"
 
 	"critcalc/calc"
@@ -12,9 +13,34 @@ import (
 // depthInputsKeys are the two-input columns of `critcalc depth --inputs`.
 var depthInputsKeys = []string{"K_pp", "K_mm", "K_pm", "rho", "psi", "dK1", "ddK2"}
 
+// depthRuns holds the layers of each depthJSONNumbers run by its
+// arguments, so that the tests reading the same run (the 30-digit tanh run
+// of TestDepthInputsDigits and TestDepthInputsDigitsFull) compute it once.
+// No caller may change them.
+var depthRuns struct {
+	sync.Mutex
+	m map[string][]map[string]json.Number
+}
+
 // depthJSONNumbers runs `critcalc depth` with --json and returns the
 // layers' numbers as written.
 func depthJSONNumbers(t *testing.T, args ...string) []map[string]json.Number {
+	t.Helper()
+	key := strings.Join(args, "\x00")
+	depthRuns.Lock()
+	defer depthRuns.Unlock()
+	if layers, ok := depthRuns.m[key]; ok {
+		return layers
+	}
+	layers := depthJSONRun(t, args...)
+	if depthRuns.m == nil {
+		depthRuns.m = map[string][]map[string]json.Number{}
+	}
+	depthRuns.m[key] = layers
+	return layers
+}
+
+func depthJSONRun(t *testing.T, args ...string) []map[string]json.Number {
 	t.Helper()
 	code, out, stderr := runCLI(append(append([]string{"depth"}, args...), "--json")...)
 	if code != exitOK {
@@ -67,13 +93,18 @@ func TestDepthInputsDigits(t *testing.T) {
 }
 
 // TestDepthInputsDigitsFull checks that well-conditioned two-input values
-// keep all 30 digits: tanh's K_pm, ρ and ψ at ℓ = 10 from (1, 1, 0.5).
+// keep all 30 digits: tanh's K_pm, ρ and ψ at ℓ = 10 from (1, 1, 0.5) (the
+// run of TestDepthInputsDigits).
 func TestDepthInputsDigitsFull(t *testing.T) {
-	ls := depthJSONNumbers(t, "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--every", "10", "--inputs", "1,1,0.5", "--digits", "30")
+	ls := depthJSONNumbers(t, "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--every", "5", "--inputs", "1,1,0.5", "--digits", "30")
+	last := ls[len(ls)-1]
+	if last["l"] != "10" {
+		t.Fatalf("last layer %s, want 10", last["l"])
+	}
 	for _, k := range []string{"K_pm", "rho", "psi"} {
-		s := strings.TrimLeft(strings.ReplaceAll(string(ls[0][k]), ".", ""), "0")
+		s := strings.TrimLeft(strings.ReplaceAll(string(last[k]), ".", ""), "0")
 		if len(s) < 29 { // 30 digits, less a trailing zero %g drops
-			t.Errorf("%s = %s: %d significant digits", k, ls[0][k], len(s))
+			t.Errorf("%s = %s: %d significant digits", k, last[k], len(s))
 		}
 	}
 }
