@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/internal/testlevel"
 )
 
 // TestPhaseJSON pins the JSON keys of `critcalc phase` and checks ReLU with
@@ -273,9 +274,10 @@ func TestPhaseKStarZero(t *testing.T) {
 // the high-precision one (--digits 30): every printed float64 digit must be
 // the 30-digit value rounded to as many digits, and a float64 0 must be
 // small. The points include near-critical ones (tanh at σ_w² = 1 ± 10⁻³,
-// erf near π/4), where the float64 bounds leave fewer digits.
+// erf near π/4), where the float64 bounds leave fewer digits. The generic
+// 3×3 tanh grid (1.2 s) runs with the exhaustive tests.
 func TestPhaseFloatDigitsRight(t *testing.T) {
-	for _, args := range [][]string{
+	for i, args := range [][]string{
 		{"tanh", "--sw2", "0.5:3:3", "--sb2", "0:0.8:3"},
 		{"erf", "--sw2", "0.7853:0.7855:3", "--sb2", "0:1e-6:2"},
 		{"tanh", "--sw2", "0.999:1.001:3", "--sb2", "0:1e-6:2"},
@@ -284,6 +286,9 @@ func TestPhaseFloatDigitsRight(t *testing.T) {
 		{"gelu", "--arch", "resmlp", "--mu", "0.5", "--layerscale", "0.5", "--sb2", "0.1", "--critical-line"},
 		{"tanh", "--sb2", "0.2", "--critical-line"},
 	} {
+		if i == 0 && !testlevel.IsExhaustive() { // the generic grid
+			continue
+		}
 		lo := phaseCSV(t, append(args, "--digits", "12")...)
 		hi := phaseCSV(t, append(args, "--digits", "30")...)
 		for i := range lo {
