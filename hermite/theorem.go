@@ -37,6 +37,10 @@ type FixedPoint struct {
 // α = max{1 − κ(0), κ′(ρ*), (1 − ρ*)/(2 − κ′(ρ*))}).
 func (m *KernelMap) Analyze() (FixedPoint, error) {
 	k0, kp0, kp1 := m.Effective()
+	if k0 > 1-caseTol { // Σ_{k≥1} c_k² = 0: φ is constant
+		return FixedPoint{Case: CaseLinear, RhoStar: 1, KappaPrimeRhoStar: 0, Alpha: math.NaN()},
+			fmt.Errorf("%s is constant on the Gaussian measure: κ(ρ) ≡ 1 (any two inputs are fully correlated after one layer) and Theorem 1 does not apply", m.Sigma)
+	}
 	if 1-k0-kp0 < caseTol { // Σ_{k≥2} c_k² = 0: φ is linear
 		return FixedPoint{Case: CaseLinear, RhoStar: math.NaN(), KappaPrimeRhoStar: 1, Alpha: math.NaN()},
 			fmt.Errorf("%s is linear after normalization: κ(ρ) = ρ and Theorem 1 does not apply", m.Sigma)

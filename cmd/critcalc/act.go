@@ -175,6 +175,9 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 }
 
 func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport, error) {
+	if err := activationTrouble(e, f.kmax); err != nil {
+		return nil, err
+	}
 	ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
 	if err != nil {
 		return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)

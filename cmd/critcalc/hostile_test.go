@@ -55,6 +55,15 @@ var hostileCases = []hostileCase{
 	// C: printing huge exponents.
 	{"C", []string{"expr", "2^3^2^2^2*x", "--taylor", "-1", "--at", "1"}, "", exitOK, "1.72178376419531e12958354"},
 	{"C", []string{"expr", "(1/3)^1000000*x", "--taylor", "-1", "--at", "1"}, "", exitOK, "5.56263209915713e-477122"},
+	// D: overflow, divergence and undefined are three messages.
+	{"D", []string{"act", "1e400*tanh(x)"}, "", exitError, "1e400*tanh(x) overflows float64 at x = 0: a constant or subexpression of σ is beyond ±1.8e308"},
+	{"D", []string{"act", "1e300*tanh(x)"}, "", exitError, "overflows float64 at x = 0: σ'(0)² = 1e300² is beyond ±1.8e308"},
+	{"D", []string{"act", "exp(exp(x))"}, "", exitError, "exp(exp(x)) overflows float64 at x = 10: its value there is 9.39e9565"},
+	{"D", []string{"act", "exp(x^2)"}, "", exitError, "E[σ(z)²] of exp(x^2) diverges for K ≥ 0.25: log|σ(x)| grows like 1·x²"},
+	{"D", []string{"act", "exp(x^2)", "--kmax", "0.2"}, "", exitOK, "class       none"},
+	{"D", []string{"act", "log(x)"}, "", exitError, "act: log(x) is undefined at x = 0 (log: argument 0 is not positive): Gaussian averages need an activation defined on the whole real line\n"},
+	{"D", []string{"act", "sqrt(x)"}, "", exitError, "sqrt(x) is undefined at x = -0.25 (sqrt: argument -0.25 is negative)"},
+	{"D", []string{"hermite", "1"}, "", exitError, "1 is constant on the Gaussian measure: κ(ρ) ≡ 1"},
 	// E: flags.
 	{"E", []string{"expr", "x", "--at", "1", "--at", "2"}, "", exitUsage, "flag --at is given twice (--at 1, then --at 2); give it once"},
 	{"E", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--cw=3", "--layers", "2"}, "", exitUsage, "flag --cw is given twice"},
