@@ -12,6 +12,7 @@ import (
 	"critcalc/calc"
 	"critcalc/loggauss"
 	"critcalc/sim"
+	"critcalc/validate"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -115,6 +116,7 @@ type betaEmpirical struct {
 	KSGaussian  jsonNum     `json:"ks_gaussian"`
 	KSCritical  jsonNum     `json:"ks_critical"`
 	ZCrit       jsonNum     `json:"z_crit,omitempty"`
+	Judged      int         `json:"judged,omitempty"`
 	Density     betaDensity `json:"density"`
 }
 
@@ -311,13 +313,21 @@ func betaReportFor(e calc.Expr, widths []int, f *betaFlags, stderr io.Writer) (*
 		// with M − 1 degrees of freedom, Bonferroni over the two (family-wise
 		// α = 0.01). The z-scores against β are leading-order comparisons
 		// and take no part in it.
-		zc := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(f.nets - 1)}.Quantile(1 - 0.01/4)
-		emp.ZCrit = floatNum(zc, 3)
-		v := "PASS"
-		for _, c := range []struct {
+		// Var[G] is judged from validate.MinNetsVertex networks on, like
+		// sim's V: the error bar of a variance from fewer samples has heavy
+		// tails (a correct theory FAILed in 21% of seeds at M = 5).
+		checks := []struct {
 			e    sim.Estimate
 			want float64
-		}{{g.Mean, exact.MeanG}, {g.Var, exact.VarG}} {
+		}{{g.Mean, exact.MeanG}}
+		if f.nets >= validate.MinNetsVertex {
+			checks = append(checks, checks[0])
+			checks[1].e, checks[1].want = g.Var, exact.VarG
+		}
+		zc := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(f.nets - 1)}.Quantile(1 - 0.01/(2*float64(len(checks))))
+		emp.ZCrit, emp.Judged = floatNum(zc, 3), len(checks)
+		v := "PASS"
+		for _, c := range checks {
 			err := math.Hypot(c.e.StdErr, 1e-9*math.Abs(c.want))
 			if !(math.Abs(c.e.Value-c.want) <= zc*err) {
 				v = "FAIL"
@@ -435,8 +445,12 @@ func writeBetaText(w io.Writer, r *betaReport) {
 	fmt.Fprintf(tw, "Var ln‖z_out‖²\t%s\n", e.VarLogOut)
 	tw.Flush()
 	if r.Verdict != nil {
-		fmt.Fprintf(w, "\nE[G], Var[G] against the exact moments: |z| ≤ z_c = %s (Student t, %d d.o.f., Bonferroni over 2, family-wise α = 0.01): %s\n",
-			e.ZCrit, e.Nets-1, *r.Verdict)
+		what := "E[G], Var[G]"
+		if e.Judged == 1 {
+			what = fmt.Sprintf("E[G] (Var[G]: too few networks, below %d)", validate.MinNetsVertex)
+		}
+		fmt.Fprintf(w, "\n%s against the exact moments: |z| ≤ z_c = %s (Student t, %d d.o.f., Bonferroni over %d, family-wise α = 0.01): %s\n",
+			what, e.ZCrit, e.Nets-1, e.Judged, *r.Verdict)
 	}
 	fmt.Fprintf(w, "\nKolmogorov–Smirnov distance of ln‖z_out‖² (5%% critical value %s):", e.KSCritical)
 	if e.KSLogNormal != "" {

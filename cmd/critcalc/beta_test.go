@@ -117,3 +117,36 @@ func TestBetaWidthsIndexConvention(t *testing.T) {
 		t.Errorf("Var[G] = %v ± %v does not reject the printed convention (z = %v)", e.VarG, e.StderrVar, z)
 	}
 }
+
+// TestBetaConditionAndVerdict: the exact moments say on what event they
+// are conditioned (probability 2^−100000 for width 1, depth 100000), and
+// --sim carries a verdict against them (exit status 0 on PASS; 3 on FAIL,
+// see verdictExit). At M = 10 Var[G] is not judged; the verdict is E[G]'s
+// (the correct exact mean FAILs at M = 10 in 0.5% of seeds; seed 1 passes).
+func TestBetaConditionAndVerdict(t *testing.T) {
+	code, stdout, stderr := runCLI("beta", "--width", "1", "--depth", "100000")
+	if code != exitOK || !strings.Contains(stdout, "probability 10^-30103.0 (p_zero = 1)") {
+		t.Errorf("exit %d: %s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI("beta", "--width", "20", "--depth", "10", "--sim", "--nets", "10", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		PZero     float64 `json:"p_zero"`
+		Verdict   *string `json:"verdict"`
+		Empirical struct {
+			Judged int `json:"judged"`
+		} `json:"empirical"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict == nil || *rep.Verdict != "PASS" || rep.Empirical.Judged != 1 || math.Abs(rep.PZero-9.54e-6) > 1e-8 {
+		t.Errorf("verdict %v, judged %d, p_zero %g", rep.Verdict, rep.Empirical.Judged, rep.PZero)
+	}
+	fail, pass := "FAIL", "PASS"
+	if verdictExit(exitOK, &fail) != exitFail || verdictExit(exitOK, &pass) != exitOK || verdictExit(exitError, &fail) != exitError || verdictExit(exitOK, nil) != exitOK {
+		t.Error("verdictExit")
+	}
+}
