@@ -76,8 +76,24 @@ type autoInitReport struct {
 	Critical   []autoInitCrit  `json:"critical"`
 	MeanSigmaW jsonNum         `json:"mean_sigma_w"`
 	MeanSigmaB jsonNum         `json:"mean_sigma_b"`
-	Note       string          `json:"note,omitempty"`
+	// Diverged reports that the loss at the tuned scalars exceeds
+	// divergenceFactor times the loss at the start (at least
+	// divergenceFloor), or is not finite: SGD
+	// made things worse, and the exit status is exitFail.
+	Diverged bool   `json:"diverged"`
+	Note     string `json:"note,omitempty"`
 }
+
+// divergenceFactor is how much the loss must grow from the first step to
+// the tuned scalars for autoinit to call the run diverged. The Monte-Carlo
+// loss of M networks fluctuates by a few tens of percent near a minimum,
+// so a smaller growth is noise, not divergence.
+const divergenceFactor = 10
+
+// divergenceFloor is the loss below which a start counts as this value in
+// the divergence test, so that a run started at (or reaching) a loss near
+// 0 is not called diverged for Monte-Carlo noise.
+const divergenceFloor = 0.01
 
 type autoInitLayer struct {
 	L       int     `json:"l"`
@@ -178,45 +194,53 @@ func runAutoInit(c *command, args []string, stdout, stderr io.Writer) int {
 		return report(c, stdout, stderr, f.json, errors.New(strings.TrimPrefix(err.Error(), "sim: ")), nil, nil)
 	}
 	rep, err := autoInitReportFor(e, f, cfg, res)
-	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeAutoInitText(w, rep) })
+	code := report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeAutoInitText(w, rep) })
+	if code == exitOK && rep != nil && rep.Diverged {
+		return exitFail
+	}
+	return code
 }
 
 func autoInitReportFor(e calc.Expr, f *autoInitFlags, cfg sim.Config, res *sim.AutoInitResult) (*autoInitReport, error) {
 	rep := &autoInitReport{Expression: e.String(), Loss: f.loss, Steps: res.Steps, LR: floatNum(f.lr, 15)}
+	// The loss at the tuned scalars, from the APJNs measured there (the
+	// last entry of res.Loss is the loss before the last update).
+	end := 0.0
+	for _, j := range res.J {
+		d := j.Value - 1
+		if f.loss == "jll" {
+			d = math.Log(j.Value)
+		}
+		end += d * d / 2
+	}
+	start := end
 	if len(res.Loss) > 0 {
-		rep.LossStart = floatNum(res.Loss[0], 3)
-		rep.LossEnd = floatNum(res.Loss[len(res.Loss)-1], 3)
+		start = res.Loss[0]
+	}
+	rep.LossStart, rep.LossEnd = floatNum(start, 3), floatNum(end, 3)
+	if !(end <= divergenceFactor*math.Max(start, divergenceFloor)) {
+		rep.Diverged = true
+		rep.Note = fmt.Sprintf("the loss diverged: %.3g at the start, %.3g after %d steps (learning rate η = %g too large?)", start, end, res.Steps, f.lr)
 	}
 	L := len(res.SigmaW)
 	// Infinite-width one-layer APJN at the tuned values: 𝒥^{l,l+1} =
 	// α² + λ²·C_W^(l+1)⟨σ'²⟩ at K^(l), K^(l+1) = α²K + λ²(C_b + C_W g(K)).
-	var theory []float64
 	a, err := recursions.New(e)
 	if err != nil {
 		return nil, fmt.Errorf("autoinit: %w", err)
 	}
-	plain := cfg.LayerNorm == sim.NoNorm
-	if plain {
-		alpha2, lambda2 := 0.0, 1.0
-		if cfg.Alpha != 0 || cfg.Lambda != 0 {
-			alpha2, lambda2 = cfg.Alpha*cfg.Alpha, cfg.Lambda*cfg.Lambda
+	var theory []float64
+	if cfg.LayerNorm == sim.NoNorm {
+		theory, err = autoInitTheory(a, cfg, res)
+		if err != nil && !rep.Diverged {
+			return nil, err
 		}
-		K := res.SigmaB[0]*res.SigmaB[0] + res.SigmaW[0]*res.SigmaW[0]*1 // ‖x‖²/n0 = 1
-		for l := 1; l < L; l++ {
-			cw, cb := res.SigmaW[l]*res.SigmaW[l], res.SigmaB[l]*res.SigmaB[l]
-			cp, err := a.ChiPerp(K, cw)
-			if err != nil {
-				return nil, fmt.Errorf("autoinit: %w", err)
-			}
-			theory = append(theory, alpha2+lambda2*cp)
-			g, err := a.G(K)
-			if err != nil {
-				return nil, fmt.Errorf("autoinit: %w", err)
-			}
-			K = alpha2*K + lambda2*(cb+cw*g)
+		if err != nil {
+			theory = nil
+			rep.Note = joinNote(rep.Note, "no infinite-width APJN at the diverged scalars")
 		}
 	} else {
-		rep.Note = "no infinite-width APJN theory for LayerNorm networks"
+		rep.Note = joinNote(rep.Note, "no infinite-width APJN theory for LayerNorm networks")
 	}
 	var sw, sb float64
 	for l := range L {
@@ -259,8 +283,47 @@ func autoInitReportFor(e calc.Expr, f *autoInitFlags, cfg sim.Config, res *sim.A
 	return rep, nil
 }
 
+// autoInitTheory returns the infinite-width one-layer APJN 𝒥^{l,l+1} = α² +
+// λ²·C_W^(l+1)⟨σ'²⟩ at K^(l), K^(l+1) = α²K + λ²(C_b + C_W g(K)), at the
+// tuned values, l = 1 … L−1.
+func autoInitTheory(a *recursions.Activation, cfg sim.Config, res *sim.AutoInitResult) ([]float64, error) {
+	L := len(res.SigmaW)
+	var theory []float64
+	alpha2, lambda2 := 0.0, 1.0
+	if cfg.Alpha != 0 || cfg.Lambda != 0 {
+		alpha2, lambda2 = cfg.Alpha*cfg.Alpha, cfg.Lambda*cfg.Lambda
+	}
+	K := res.SigmaB[0]*res.SigmaB[0] + res.SigmaW[0]*res.SigmaW[0]*1 // ‖x‖²/n0 = 1
+	for l := 1; l < L; l++ {
+		cw, cb := res.SigmaW[l]*res.SigmaW[l], res.SigmaB[l]*res.SigmaB[l]
+		cp, err := a.ChiPerp(K, cw)
+		if err != nil {
+			return nil, fmt.Errorf("autoinit: %w", err)
+		}
+		theory = append(theory, alpha2+lambda2*cp)
+		g, err := a.G(K)
+		if err != nil {
+			return nil, fmt.Errorf("autoinit: %w", err)
+		}
+		K = alpha2*K + lambda2*(cb+cw*g)
+	}
+	return theory, nil
+}
+
+// joinNote appends b to the note a.
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
 func writeAutoInitText(w io.Writer, r *autoInitReport) {
-	fmt.Fprintf(w, "activation  %s   loss %s, %d steps at η = %s: loss %s → %s\n\n", r.Expression, r.Loss, r.Steps, r.LR, r.LossStart, r.LossEnd)
+	diverged := ""
+	if r.Diverged {
+		diverged = "  DIVERGED"
+	}
+	fmt.Fprintf(w, "activation  %s   loss %s, %d steps at η = %s: loss %s → %s%s\n\n", r.Expression, r.Loss, r.Steps, r.LR, orMissing(r.LossStart), orMissing(r.LossEnd), diverged)
 	g := grid{columns: []string{"l", "σ_w", "σ_b", "𝒥^{l−1,l} sim", "± stderr", "infinite width"}}
 	for _, l := range r.Layers {
 		g.rows = append(g.rows, []string{strconv.Itoa(l.L), string(l.SigmaW), string(l.SigmaB), string(l.J), string(l.JStdErr), string(l.JTheory)})

@@ -113,3 +113,19 @@ func TestAutoInitErrors(t *testing.T) {
 		t.Errorf("huge learning rate: exit %d, %q", code, stderr)
 	}
 }
+
+// TestAutoInitDivergence: a learning rate of 10¹⁰ blows the loss up from
+// 0.76 to about 3·10³ in five steps (far beyond the factor 10 that
+// Monte-Carlo noise cannot reach): the report says DIVERGED and exits with
+// status 3. With --steps 0 the loss is measured, not blank.
+func TestAutoInitDivergence(t *testing.T) {
+	code, out, stderr := runCLI("autoinit", "relu", "--width", "64", "--depth", "4", "--lr", "1e10", "--steps", "5")
+	if code != exitFail || !strings.Contains(out, "DIVERGED") || !strings.Contains(out, "the loss diverged") {
+		t.Errorf("exit %d: %s%s", code, out, stderr)
+	}
+	code, out, stderr = runCLI("autoinit", "tanh", "--width", "64", "--depth", "4", "--steps", "0")
+	first, _, _ := strings.Cut(out, "\n")
+	if code != exitOK || !strings.HasSuffix(first, "loss 0.462 → 0.462") {
+		t.Errorf("exit %d: %q %s", code, first, stderr)
+	}
+}
