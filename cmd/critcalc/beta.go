@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"critcalc/calc"
 	"critcalc/loggauss"
@@ -140,6 +141,13 @@ func runBeta(c *command, args []string, stdout, stderr io.Writer) int {
 	widths, err := betaWidths(f)
 	if err == nil {
 		err = checkCPUBackend(f.backend)
+	}
+	if err == nil && f.sim {
+		n := 0
+		for _, w := range widths[1:] {
+			n = max(n, w)
+		}
+		err = checkSimCost("--sim: ", f.nets, len(widths)-1, netLayerCost+time.Duration(n)*netLayerWidthCost, false)
 	}
 	if err != nil {
 		return usageError(c, stderr, err)

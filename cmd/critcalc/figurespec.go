@@ -100,6 +100,17 @@ func checkSpecFlags(name string, f *figureFlags) (figureSpec, error) {
 				return sp, fmt.Errorf("--d must be between 0 and %d, got %d", most, d)
 			}
 		}
+		samples := f.samples
+		if samples == 0 {
+			samples = rpt.LogNormSamples
+		}
+		ds := f.d
+		if len(ds) == 0 {
+			ds = rpt.BetaDepths
+		}
+		if err := checkSimCost("--samples: ", samples, sumInts(ds), netLayerCost, false); err != nil {
+			return sp, err
+		}
 	}
 	return sp, nil
 }

@@ -55,6 +55,12 @@ var hostileCases = []hostileCase{
 	// C: printing huge exponents.
 	{"C", []string{"expr", "2^3^2^2^2*x", "--taylor", "-1", "--at", "1"}, "", exitOK, "1.72178376419531e12958354"},
 	{"C", []string{"expr", "(1/3)^1000000*x", "--taylor", "-1", "--at", "1"}, "", exitOK, "5.56263209915713e-477122"},
+	// C: sizes that cannot finish are refused up front, with the estimate.
+	{"C", []string{"phase", "tanh", "--sw2", "0.1:4:10000", "--sb2", "0:1:10000"}, "", exitUsage, "a grid of 100000000 points would take about 28 h (up to 1ms a point) and 150 GB of memory; the limit is 300000 points (about 5 min)"},
+	{"C", []string{"beta", "--width", "100", "--depth", "10", "--sim", "--nets", "1073741824"}, "", exitUsage, "--sim: 1073741824 networks through 10 layers in all would take about 4.8 h (about 1.6µs a network-layer) and hold about 17 GB of samples; the limit here is 18750000 networks"},
+	{"C", []string{"table", "beta", "--n", "1", "--d", "100000"}, "", exitUsage, "32768 networks through 100000 layers in all would take about 33 min (about 600ns a network-layer) and hold about 524 kB of samples; the limit here is 15258 layers in all"},
+	{"C", []string{"figure", "lognorm", "--samples", "1048576", "--d", "100000", "--png", "x.png"}, "", exitUsage, "--samples: 1048576 networks through 100000 layers in all would take about 17 h"},
+	{"C", []string{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "100000", "--digits", "60"}, "", exitUsage, "--digits 60 --layers 100000 would take about 2 h (about 72ms a layer at 60 digits); the limit at 60 digits is 4166 layers"},
 	// D: overflow, divergence and undefined are three messages.
 	{"D", []string{"act", "1e400*tanh(x)"}, "", exitError, "1e400*tanh(x) overflows float64 at x = 0: a constant or subexpression of σ is beyond ±1.8e308"},
 	{"D", []string{"act", "1e300*tanh(x)"}, "", exitError, "overflows float64 at x = 0: σ'(0)² = 1e300² is beyond ±1.8e308"},
@@ -63,6 +69,7 @@ var hostileCases = []hostileCase{
 	{"D", []string{"act", "exp(x^2)", "--kmax", "0.2"}, "", exitOK, "class       none"},
 	{"D", []string{"act", "log(x)"}, "", exitError, "act: log(x) is undefined at x = 0 (log: argument 0 is not positive): Gaussian averages need an activation defined on the whole real line\n"},
 	{"D", []string{"act", "sqrt(x)"}, "", exitError, "sqrt(x) is undefined at x = -0.25 (sqrt: argument -0.25 is negative)"},
+	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "3", "--layers", "3000"}, "", exitError, "critcalc: depth: stopped after layer "},
 	{"D", []string{"hermite", "1"}, "", exitError, "1 is constant on the Gaussian measure: κ(ρ) ≡ 1"},
 	// E: flags.
 	{"E", []string{"expr", "x", "--at", "1", "--at", "2"}, "", exitUsage, "flag --at is given twice (--at 1, then --at 2); give it once"},
@@ -171,4 +178,16 @@ exit 2: the command line is wrong).
 			strings.ReplaceAll(in, "|", `\|`), tc.code, strings.ReplaceAll(strings.ReplaceAll(want, "\n", " "), "|", `\|`))
 	}
 	return b.String()
+}
+
+// TestDepthStoppedPrintsLayers checks that a depth run that stops at a
+// layer prints the layers before it on stdout, then the failure.
+func TestDepthStoppedPrintsLayers(t *testing.T) {
+	code, out, stderr := runCLI("depth", "relu", "--cb", "0", "--cw", "3", "--layers", "3000")
+	if code != exitError || !strings.Contains(stderr, "stopped after layer") {
+		t.Fatalf("exit %d, stderr %q; want exit 1 and the layer it stopped at", code, stderr)
+	}
+	if !strings.Contains(out, "\n   30     127834.039  2.36952354e12") {
+		t.Errorf("the layers before the failure are missing:\n%s", out)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"time"
 
 	"critcalc/apjn"
 	"critcalc/calc"
@@ -73,6 +74,16 @@ const phaseFloatDigits = 12
 // phaseMaxDigitsPoints bounds the points of a high-precision grid or line
 // (0.05–1 s a point at 30 digits, several seconds a line point).
 const phaseMaxDigitsPoints = 100
+
+// A float64 grid point takes up to phasePointCost (--arch vanilla with
+// tanh: 10⁴ points in 5 s on two cores; ln-pre ten times less) and its
+// rows about phasePointBytes of memory; phaseMaxPoints keeps a grid
+// within about five minutes and half a gigabyte.
+const (
+	phasePointCost  = time.Millisecond
+	phasePointBytes = 1500
+	phaseMaxPoints  = 300000
+)
 
 func definePhaseFlags(fs *flag.FlagSet) *phaseFlags {
 	f := &phaseFlags{}
@@ -242,6 +253,10 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	if f.json && f.csv {
 		return usageError(c, stderr, fmt.Errorf("--json and --csv exclude each other"))
+	}
+	if n := max(len(sw2), 1) * len(sb2); n > phaseMaxPoints {
+		return usageError(c, stderr, fmt.Errorf("a grid of %d points would take about %s (up to %v a point) and %s of memory; the limit is %d points (about %s)",
+			n, roughDuration(time.Duration(n)*phasePointCost), phasePointCost, roughBytes(float64(n)*phasePointBytes), phaseMaxPoints, roughDuration(phaseMaxPoints*phasePointCost)))
 	}
 	for _, w := range sw2 {
 		for _, b := range sb2 {

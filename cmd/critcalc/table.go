@@ -169,7 +169,12 @@ func runTable(c *command, args []string, stdout, stderr io.Writer) int {
 		}
 		t, err = rpt.DHGTable(acts, orDefaultList(f.sb2, rpt.DHGBiasVariances), orDefaultList(f.mu, rpt.DHGSkips), f.digits)
 	case "beta":
-		t, err = rpt.BetaTable(f.n, orDefaultList(f.d, rpt.BetaDepths), f.nOut, f.digits)
+		ds := orDefaultList(f.d, rpt.BetaDepths)
+		if err := checkSimCost("", rpt.BetaSamples, sumInts(ds), netLayerCost, true); err != nil {
+			errorf(stderr, "table %s: %v", name, err)
+			return exitUsage
+		}
+		t, err = rpt.BetaTable(f.n, ds, f.nOut, f.digits)
 	default:
 		t, err = rpt.BuildTable(name, acts, f.digits)
 	}
@@ -233,4 +238,12 @@ func orDefaultList[T any, L ~[]T](v L, def []T) []T {
 		return def
 	}
 	return v
+}
+
+func sumInts(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
 }
