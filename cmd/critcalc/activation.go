@@ -100,3 +100,32 @@ func causeOf(err error) error {
 		err = u
 	}
 }
+
+// oscillationGrid is the number of points on which oscillationTrouble
+// counts the sign changes of σ'.
+const oscillationGrid = 1 << 16
+
+// oscillationTrouble refuses an activation that oscillates faster than
+// the Gaussian averages can resolve within seconds: it counts the sign
+// changes of σ' on |z| ≤ zmax (a grid of oscillationGrid points, which an
+// oscillation faster than the grid still fills with sign changes) and
+// refuses more than most, naming the count and the range.
+func oscillationTrouble(e calc.Expr, zmax float64, most int, hint string) error {
+	d := calc.Compile(calc.Derivative(e, 1))
+	n, prev := 0, 0.0
+	for i := range oscillationGrid + 1 {
+		z := -zmax + 2*zmax*float64(i)/oscillationGrid
+		v := d.Eval(z)
+		if v != 0 && !math.IsNaN(v) {
+			if prev != 0 && (v > 0) != (prev > 0) {
+				n++
+			}
+			prev = v
+		}
+	}
+	if n > most {
+		return fmt.Errorf("%s oscillates too fast for the Gaussian averages: σ' changes sign at least %d times on |z| ≤ %.3g (counted on %d points), and each change needs quadrature panels of its own; the limit is %d sign changes%s",
+			e, n, zmax, oscillationGrid, most, hint)
+	}
+	return nil
+}

@@ -139,6 +139,11 @@ func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
+	// sin(300x), 1910 sign changes, fails in about a second; faster
+	// oscillations take minutes and gigabytes.
+	if err := oscillationTrouble(e, 10, 2000, " (within 10 standard deviations)"); err != nil {
+		return report(c, stdout, stderr, f.json, err, nil, nil)
+	}
 	rep, err := hermiteReportFor(e, f, eps)
 	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeHermiteText(w, rep) })
 }

@@ -61,6 +61,9 @@ var hostileCases = []hostileCase{
 	{"C", []string{"table", "beta", "--n", "1", "--d", "100000"}, "", exitUsage, "32768 networks through 100000 layers in all would take about 33 min (about 600ns a network-layer) and hold about 524 kB of samples; the limit here is 15258 layers in all"},
 	{"C", []string{"figure", "lognorm", "--samples", "1048576", "--d", "100000", "--png", "x.png"}, "", exitUsage, "--samples: 1048576 networks through 100000 layers in all would take about 17 h"},
 	{"C", []string{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "100000", "--digits", "60"}, "", exitUsage, "--digits 60 --layers 100000 would take about 2 h (about 72ms a layer at 60 digits); the limit at 60 digits is 4166 layers"},
+	{"C", []string{"act", "sin(1000*x)"}, "", exitError, "sin(1000*x) oscillates too fast for the Gaussian averages: σ' changes sign at least 63662 times on |z| ≤ 100"},
+	{"C", []string{"act", "sin(10*x)"}, "", exitError, "the limit is 400 sign changes (within 10 standard deviations at K = --kmax: a smaller --kmax shrinks the range)"},
+	{"C", []string{"hermite", "sin(1e6*x)"}, "", exitError, "sin(1000000*x) oscillates too fast for the Gaussian averages: σ' changes sign at least 56330 times on |z| ≤ 10"},
 	// D: overflow, divergence and undefined are three messages.
 	{"D", []string{"act", "1e400*tanh(x)"}, "", exitError, "1e400*tanh(x) overflows float64 at x = 0: a constant or subexpression of σ is beyond ±1.8e308"},
 	{"D", []string{"act", "1e300*tanh(x)"}, "", exitError, "overflows float64 at x = 0: σ'(0)² = 1e300² is beyond ±1.8e308"},
