@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"critcalc/calc"
+	"critcalc/hermite"
 	"critcalc/recursions"
 )
 
@@ -218,6 +219,7 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	rep, err := depthReportFor(e, f, inputs)
+	err = nameOverflow(e, err)
 	var ds *depthStopped
 	if errors.As(err, &ds) {
 		// The layers before the one that failed, then the failure.
@@ -236,6 +238,23 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		return depthGrid(rep).writeCSV(stdout, stderr)
 	}
 	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writeDepthText(w, rep) })
+}
+
+// nameOverflow names as a float64 overflow an average whose integrand
+// the quadrature found not finite (hermite.ErrUndefined) when σ itself is
+// defined, finite and representable at moderate arguments
+// (activationTrouble): the kernel has grown until σ(z)², or its product
+// with a power of z, is beyond ±1.8e308 (ReLU at C_W = 3 by layer 573,
+// K = 5.3e100).
+func nameOverflow(e calc.Expr, err error) error {
+	if err == nil || !errors.Is(err, hermite.ErrUndefined) || activationTrouble(e, 0) != nil {
+		return err
+	}
+	var ds *depthStopped
+	if errors.As(err, &ds) {
+		return &depthStopped{last: ds.last, err: nameOverflow(e, ds.err)}
+	}
+	return fmt.Errorf("float64 overflow: %s is defined everywhere, but the integrands of its Gaussian averages at this kernel exceed ±1.8e308: %w", e, err)
 }
 
 // depthStopped is the error of a run that stopped after layer last: the
@@ -406,9 +425,12 @@ func startDepthInputsDigits(a *recursions.Activation, f *depthFlags, in *depthIn
 		defer wg.Done()
 		two, twoErr = a.IterateTwoDigits(f.cb.r, f.cw.r, kpp, kmm, kpm, f.layers, f.every, f.digits)
 	}()
+	antipodal := k0.Sign() <= 0 // no midpoint kernel: see addDepthInputs
 	go func() {
 		defer wg.Done()
-		boot, bootErr = a.IterateBootstrapDigits(f.cb.r, f.cw.r, k0, k1, k2, f.layers, f.every, f.digits)
+		if !antipodal {
+			boot, bootErr = a.IterateBootstrapDigits(f.cb.r, f.cw.r, k0, k1, k2, f.layers, f.every, f.digits)
+		}
 	}()
 	return func(rep *depthReport) error {
 		wg.Wait()
@@ -417,16 +439,18 @@ func startDepthInputsDigits(a *recursions.Activation, f *depthFlags, in *depthIn
 			return twoErr
 		case bootErr != nil:
 			return bootErr
-		case len(two) != len(rep.Layers) || len(boot) != len(rep.Layers):
+		case len(two) != len(rep.Layers) || !antipodal && len(boot) != len(rep.Layers):
 			return fmt.Errorf("two-input rows: %d exact, %d bootstrapped, %d rows", len(two), len(boot), len(rep.Layers))
 		}
 		for i, t := range two {
-			r, b := &rep.Layers[i], boot[i]
-			if r.L != t.L || r.L != b.L {
+			r := &rep.Layers[i]
+			if r.L != t.L || !antipodal && r.L != boot[i].L {
 				return fmt.Errorf("two-input layer %d has no row", t.L)
 			}
 			r.Kpp, r.Kmm, r.Kpm, r.Rho, r.Psi = certNum(t.Kpp), certNum(t.Kmm), certNum(t.Kpm), certNum(t.Rho), certNum(t.Psi)
-			r.DK1, r.DDK2 = certNum(b.DK1), certNum(b.DDK2)
+			if !antipodal {
+				r.DK1, r.DDK2 = certNum(boot[i].DK1), certNum(boot[i].DDK2)
+			}
 		}
 		return nil
 	}, nil
@@ -446,20 +470,29 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 	k0 := (in.kpp + in.kmm + 2*in.kpm) / 4
 	k1 := (in.kpp - in.kmm) / 2
 	k2 := (in.kpp + in.kmm - 2*in.kpm) / 4
-	boot, err := a.IterateBootstrap(f.cb.f, f.cw.f, k0, k1, k2, f.layers, step)
-	if err != nil {
-		return nil, err
+	// Antipodal inputs (K₁₂ = −K₁₁ = −K₂₂) have the midpoint x₀ = 0, where
+	// the expansion in δx has no kernel to start from: the exact
+	// two-input columns stand alone and dK1, ddK2 are missing.
+	var boot []recursions.BootstrapLayer
+	if k0 > 0 {
+		boot, err = a.IterateBootstrap(f.cb.f, f.cw.f, k0, k1, k2, f.layers, step)
+		if err != nil {
+			return nil, err
+		}
 	}
-	if len(two) != len(boot) {
+	if boot != nil && len(two) != len(boot) {
 		return nil, fmt.Errorf("two-input rows: %d exact, %d bootstrapped", len(two), len(boot))
 	}
 	num := func(v float64) jsonNum { return floatNum(v, depthDigits) }
 	seqs := depthSequences{}
 	row := 0
 	for i, t := range two {
-		b := boot[i]
-		seqs.add("dK1", b.L, b.DK1)
-		seqs.add("ddK2", b.L, b.DDK2)
+		var b recursions.BootstrapLayer
+		if boot != nil {
+			b = boot[i]
+			seqs.add("dK1", b.L, b.DK1)
+			seqs.add("ddK2", b.L, b.DDK2)
+		}
 		seqs.add("psi", t.L, t.Psi)
 		seqs.add("K0", t.L, (t.Kpp+t.Kmm+2*t.Kpm)/4)
 		seqs.add("K2", t.L, (t.Kpp+t.Kmm-2*t.Kpm)/4)
@@ -472,7 +505,9 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 		r := &rep.Layers[row]
 		r.Kpp, r.Kmm, r.Kpm, r.Rho = num(t.Kpp), num(t.Kmm), num(t.Kpm), num(t.Rho)
 		r.Psi = absNum(t.Psi, t.PsiErr, depthDigits) // ψ keeps only the digits above its error
-		r.DK1, r.DDK2 = num(b.DK1), num(b.DDK2)
+		if boot != nil {
+			r.DK1, r.DDK2 = num(b.DK1), num(b.DDK2)
+		}
 		row++
 	}
 	return seqs, nil

@@ -63,6 +63,7 @@ var hostileCases = []hostileCase{
 	{"C", []string{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "100000", "--digits", "60"}, "", exitUsage, "--digits 60 --layers 100000 would take about 2 h (about 72ms a layer at 60 digits); the limit at 60 digits is 4166 layers"},
 	{"C", []string{"act", "sin(1000*x)"}, "", exitError, "sin(1000*x) oscillates too fast for the Gaussian averages: σ' changes sign at least 63662 times on |z| ≤ 100"},
 	{"C", []string{"act", "sin(10*x)"}, "", exitError, "the limit is 400 sign changes (within 10 standard deviations at K = --kmax: a smaller --kmax shrinks the range)"},
+	{"C", []string{"table", "exponents", "--act", "sin(1e6*x)"}, "", exitError, "table exponents: sin(1000000*x) oscillates too fast for the Gaussian averages"},
 	{"C", []string{"hermite", "sin(1e6*x)"}, "", exitError, "sin(1000000*x) oscillates too fast for the Gaussian averages: σ' changes sign at least 56330 times on |z| ≤ 10"},
 	// D: overflow, divergence and undefined are three messages.
 	{"D", []string{"act", "1e400*tanh(x)"}, "", exitError, "1e400*tanh(x) overflows float64 at x = 0: a constant or subexpression of σ is beyond ±1.8e308"},
@@ -73,6 +74,9 @@ var hostileCases = []hostileCase{
 	{"D", []string{"act", "log(x)"}, "", exitError, "act: log(x) is undefined at x = 0 (log: argument 0 is not positive): Gaussian averages need an activation defined on the whole real line\n"},
 	{"D", []string{"act", "sqrt(x)"}, "", exitError, "sqrt(x) is undefined at x = -0.25 (sqrt: argument -0.25 is negative)"},
 	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "3", "--layers", "3000"}, "", exitError, "critcalc: depth: stopped after layer "},
+	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--layers", "3", "--inputs", "1,1,-1"}, "", exitOK, "  3  1  10   0        1         1     1     1  0.318309886  0.318309886  1.24685022    —     —\n"},
+	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--layers", "3", "--inputs", "1,1,-1", "--digits", "20"}, "", exitOK, "0.31830988618379067154  0.31830988618379067154  1.2468502198629158993    —     —\n"},
+	{"D", []string{"depth", "x^3", "--cb", "0", "--cw", "3", "--layers", "100"}, "", exitError, "stopped after layer 4 (the layers up to it are above): float64 overflow: x^3 is defined everywhere, but the integrands of its Gaussian averages at this kernel exceed ±1.8e308"},
 	{"D", []string{"hermite", "1"}, "", exitError, "1 is constant on the Gaussian measure: κ(ρ) ≡ 1"},
 	// E: flags.
 	{"E", []string{"expr", "x", "--at", "1", "--at", "2"}, "", exitUsage, "flag --at is given twice (--at 1, then --at 2); give it once"},

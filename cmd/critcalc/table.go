@@ -161,6 +161,13 @@ func runTable(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
+	for _, a := range acts {
+		// The tables search K up to act's default --kmax, 100.
+		if err := oscillationTrouble(a.Sigma, 100, 400, " (within 10 standard deviations at K = 100)"); err != nil {
+			errorf(stderr, "table %s: %v", name, err)
+			return exitError
+		}
+	}
 	var t *rpt.Table
 	switch name {
 	case "dhg":
