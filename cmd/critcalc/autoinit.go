@@ -18,7 +18,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "autoinit",
-		usage:   "EXPR --width n --depth L [--sw σ_w] [--sb σ_b] [--arch A] [--loss jll|jsl] [--steps T] [--lr η] [--nets M] [--backend cpu|auto] [--json]",
+		usage:   "EXPR --width n --depth L [--sw σ_w] [--sb σ_b] [--arch A] [--loss jll|jsl] [--steps T] [--lr η] [--tol T] [--nets M] [--n0 n] [--seed S] [--backend cpu|auto] [--json]",
 		summary: "tune σ_w, σ_b layer by layer with AutoInit on simulated networks and compare with the critical point",
 		detail: `Runs Algorithm 2 of AutoInit (He, Doshi, Gromov): per-layer scalars a_W, a_b
 (initially 1) multiply the weights and biases of a network with base σ_w, σ_b,

@@ -21,7 +21,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "beta",
-		usage:   "--width n --depth d [--widths n0,…,nd] [--alpha a --lambda l] [--act EXPR] [--sim --nets M --seed S] [--backend cpu|auto] [--json]",
+		usage:   "--width n --depth d [--widths n0,…,nd] [--alpha a --lambda l] [--act EXPR] [--nin n] [--nout n] [--sim --nets M --seed S] [--bins B] [--workers W] [--backend cpu|auto] [--json]",
 		summary: "log-Gaussian output law of deep ReLU networks: β, E[G], Var[G], exact moments, simulation",
 		detail: `For z⁰ = √(1/n_in)W⁰x, z^ℓ = √(C_W/n)W^ℓσ(z^{ℓ−1}) (ℓ = 1…d), z_out =
 √(1/n)W_out z^d with iid N(0, 1) weights and no biases, ln‖z_out‖² = G +

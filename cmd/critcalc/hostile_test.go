@@ -221,3 +221,21 @@ func TestDepthStoppedPrintsLayers(t *testing.T) {
 		t.Errorf("the layers before the failure are missing:\n%s", out)
 	}
 }
+
+// TestUsageLinesComplete checks that the usage line of every command names
+// each of its flags.
+func TestUsageLinesComplete(t *testing.T) {
+	for _, c := range commands {
+		if c.flags == nil {
+			continue
+		}
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		c.flags(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			u := c.usage + " "
+			if !strings.Contains(u, "--"+f.Name+" ") && !strings.Contains(u, "--"+f.Name+"]") && !strings.Contains(u, "--"+f.Name+"|") && !strings.Contains(u, "--"+f.Name+")") {
+				t.Errorf("the usage line of %s lacks --%s: %s", c.name, f.Name, c.usage)
+			}
+		})
+	}
+}

@@ -20,7 +20,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "sim",
-		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu|gpu|auto] [--json]",
+		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu|gpu|auto] [--n0 n] [--inputs 1|2] [--q Q] [--rho R] [--law gaussian|uniform] [--float32] [--batch B] [--tangents T] [--l0 l0] [--every k] [--workers W] [--json]",
 		summary: "sample random networks and check the theory (K, G{1}, V, ρ, K₊₋, APJN) against them",
 		detail: `Samples M random networks of depth L and width n (inputs of dimension
 --n0, by default n) and puts every prediction of critcalc beside its
