@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -56,29 +55,11 @@ type depthCompared struct {
 	Fitted    jsonNum `json:"fitted"`
 	Err       jsonNum `json:"err"`
 	Agrees    bool    `json:"agrees"`
-	// Verdict is "agrees", "DISAGREES" or "inconclusive" (fitInconclusive).
+	// Verdict is "agrees", "DISAGREES" or "inconclusive"
+	// (asymptotics.Comparison.Inconclusive).
 	Verdict string `json:"verdict"`
 	// Reason says why a comparison is inconclusive.
 	Reason string `json:"reason,omitempty"`
-}
-
-// fitInconclusive reports why a fitted value cannot confirm its prediction
-// ("" when it can): the fit must be able to disagree. A coefficient is
-// inconclusive when 0 is within 3 uncertainties of the prediction
-// (|predicted| ≤ 3·err: the fit cannot tell the term from its absence); an
-// exponent when p ± ½ are (3·err ≥ ½: it cannot tell ℓ^p from the
-// neighbouring powers). An inconclusive comparison never "agrees".
-func fitInconclusive(what string, predicted, err float64) string {
-	if what != "exponent" {
-		if !(math.Abs(predicted) > 3*err) {
-			return "3·err ≥ |predicted|"
-		}
-		return ""
-	}
-	if !(3*err < 0.5) {
-		return "3·err ≥ ½"
-	}
-	return ""
 }
 
 // depthSequences collects the per-layer sequences the fit reads.
@@ -127,7 +108,7 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 	for _, c := range conf.Comparisons {
 		dc := depthCompared{Quantity: c.Quantity, What: c.What, LogPower: c.LogPower, Predicted: num(c.Predicted), Fitted: withError(c.Fitted, c.Err),
 			Err: floatNum(c.Err, 2), Agrees: c.Agrees, Verdict: "agrees"}
-		switch why := fitInconclusive(c.What, c.Predicted, c.Err); {
+		switch why := c.Inconclusive(); {
 		case !c.Agrees:
 			dc.Verdict = "DISAGREES"
 		case why != "":
