@@ -73,7 +73,9 @@ func (p *BigProgram) evalDigits(x *big.Rat, digits int, strict bool) (*big.Float
 		zero = nil
 		if new(big.Float).Abs(v).Cmp(bound) <= 0 {
 			last = fmt.Sprintf("0 to within %s at %d bits: the value may be exactly 0", FormatSignificant(bound, 3), prec)
-			zero = bound
+			if !bound.IsInf() {
+				zero = bound
+			}
 		}
 		lim := new(big.Float).Abs(v)
 		if lim.Mul(lim, tol); bound.Cmp(lim) <= 0 {

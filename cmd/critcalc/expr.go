@@ -180,6 +180,9 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 				vals[i], zero[keys[i]] = "0", boundNum(nc.ZeroBelow)
 				continue
 			}
+			if nc != nil && i > 0 && atKinkPoint(kinks, x) {
+				continue // σ' or σ'' at a kink: missing; the kink line has both sides
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -230,6 +233,16 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 func boundNum(b *big.Float) jsonNum {
 	u := new(big.Float).SetPrec(64).Mul(b, big.NewFloat(1.1))
 	return bigNum(u, 2)
+}
+
+// atKinkPoint reports whether x is the exact location of one of kinks.
+func atKinkPoint(kinks []calc.Kink, x *big.Rat) bool {
+	for _, k := range kinks {
+		if k.Exact != nil && k.Exact.Cmp(x) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func nums(vs []*big.Float, digits int) []jsonNum {

@@ -43,6 +43,8 @@ var hostileCases = []hostileCase{
 	{"A", []string{"expr", "log(1+exp(x))-log(2)"}, "", exitOK, "0 (|f| < 3.7e-1599)"},
 	{"A", []string{"expr", "x*erf(x)"}, "", exitOK, "0 (|f''| < "},
 	{"A", []string{"expr", "sin(pi)"}, "", exitOK, "0 (|f| < 7.5e-1599)"},
+	{"A", []string{"expr", "max(x,0)+min(0,exp(x)-1)", "--taylor", "-1"}, "", exitOK, "  0  0 (|f| < 3.7e-1599)   —    —\n"},
+	{"A", []string{"expr", "1.0507009873554805*(max(x,0)+min(0,1.6732632423543772*(exp(x)-1)))", "--taylor", "-1", "--at", "0"}, "", exitOK, "0 (|f| < 6.6e-1599)"},
 	{"A", []string{"expr", "sin(pi)", "--json", "--taylor", "-1", "--at", "0"}, "", exitOK, `"zero_below": {`},
 	{"A", []string{"expr", "x/3", "--digits", "400", "--taylor", "-1", "--at", "1"}, "", exitOK, " 0." + strings.Repeat("3", 400) + "  "},
 	{"A", []string{"expr", "tanh", "--digits", "1000", "--taylor", "1", "--at", "1"}, "", exitOK, "0.76159415595576488811945828260479359041276859725793655159681050012195324457663848345894752167367671442190275970155"},
