@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -239,5 +240,24 @@ func TestUsageLinesComplete(t *testing.T) {
 				t.Errorf("the usage line of %s lacks --%s: %s", c.name, f.Name, c.usage)
 			}
 		})
+	}
+}
+
+// TestNoNegativeZero checks that no command prints -0, in text or JSON.
+func TestNoNegativeZero(t *testing.T) {
+	negZero := regexp.MustCompile(`(^|[\s,(\[:])-0(\.0*)?([\s,)\]]|$)`)
+	for _, args := range [][]string{
+		{"expr", "-x^3", "--at", "-0,0", "--about", "-0"},
+		{"expr", "-x^2", "--at", "0", "--json"},
+		{"expr", "sin(-x)", "--at", "0", "--json"},
+		{"expr", "tanh", "--at", "1000", "--taylor", "3"},
+		{"act", "relu", "--cb", "0", "--cw", "2"},
+		{"hermite", "-x^3"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "20", "--json"},
+	} {
+		_, out, stderr := runCLI(args...)
+		if m := negZero.FindString(out + stderr); m != "" {
+			t.Errorf("%s prints %q:\n%s%s", shellLine(args), m, out, stderr)
+		}
 	}
 }
