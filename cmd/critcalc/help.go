@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"text/tabwriter"
 
@@ -96,8 +97,15 @@ func writeFlags(c *command, fs *flag.FlagSet, w io.Writer) {
 
 func showDefault(c *command, f *flag.Flag, usage string) bool {
 	switch f.DefValue {
-	case "", "0", "false", "NaN", "-1", "[]":
+	case "", "NaN", "-1", "[]":
 		return false
+	}
+	// The zero value of the flag's type is no default, as for
+	// flag.PrintDefaults (0 of an int, false, ""), but an exact 0 is.
+	if t := reflect.TypeOf(f.Value); t.Kind() == reflect.Pointer {
+		if z, ok := reflect.New(t.Elem()).Interface().(flag.Value); ok && z.String() == f.DefValue {
+			return false
+		}
 	}
 	if strings.Contains(usage, "(default") || strings.Contains(usage, "(required)") {
 		return false
