@@ -23,6 +23,12 @@ import (
 // It returns nil when none applies; the averages may still fail for
 // reasons of their own.
 func activationTrouble(e calc.Expr, kmax float64) error {
+	return activationTroubleAt(e, kmax, fmt.Sprintf("--kmax %g reaches them (a smaller --kmax keeps the averages finite)", kmax))
+}
+
+// activationTroubleAt is activationTrouble with reach, the end of the
+// divergence message: how the command comes to average at K = kmax.
+func activationTroubleAt(e calc.Expr, kmax float64, reach string) error {
 	p := calc.CompileBig(e)
 	d := calc.Derivative(e, 1)
 	points := []float64{0, 0.25, -0.25, 1, -1, 3, -3, 10, -10}
@@ -65,8 +71,8 @@ func activationTrouble(e calc.Expr, kmax float64) error {
 	case !ok128:
 		return fmt.Errorf("%s grows faster than any Gaussian decays (its value at x = ±128 is beyond the arbitrary-precision range): E[σ(z)²] diverges at every K > 0", e)
 	case ok64 && c128 > 1e-3 && c128 > 0.75*c64 && 1/(4*c128) <= kmax:
-		return fmt.Errorf("E[σ(z)²] of %s diverges for K ≥ %.3g: log|σ(x)| grows like %.3g·x² (at x = ±128), faster than the Gaussian's x²/(2K) for those K; --kmax %g reaches them (a smaller --kmax keeps the averages finite)",
-			e, 1/(4*c128), c128, kmax)
+		return fmt.Errorf("E[σ(z)²] of %s diverges for K ≥ %.3g: log|σ(x)| grows like %.3g·x² (at x = ±128), faster than the Gaussian's x²/(2K) for those K; %s",
+			e, 1/(4*c128), c128, reach)
 	}
 	return nil
 }

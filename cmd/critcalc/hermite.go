@@ -139,6 +139,11 @@ func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
+	// The coefficients are averages over N(0, 1): an undefined, overflowing
+	// or divergent σ is named as such before they are tried.
+	if err := activationTroubleAt(e, 1, "the Hermite coefficients are averages at K = 1"); err != nil {
+		return report(c, stdout, stderr, f.json, err, nil, nil)
+	}
 	// sin(300x), 1910 sign changes, fails in about a second; faster
 	// oscillations take minutes and gigabytes.
 	if err := oscillationTrouble(e, 10, 2000, " (within 10 standard deviations)"); err != nil {

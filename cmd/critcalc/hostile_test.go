@@ -83,6 +83,7 @@ var hostileCases = []hostileCase{
 	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--layers", "3", "--inputs", "1,1,-1"}, "", exitOK, "  3  1  10   0        1         1     1     1  0.318309886  0.318309886  1.24685022    —     —\n"},
 	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--layers", "3", "--inputs", "1,1,-1", "--digits", "20"}, "", exitOK, "0.31830988618379067154  0.31830988618379067154  1.2468502198629158993    —     —\n"},
 	{"D", []string{"depth", "x^3", "--cb", "0", "--cw", "3", "--layers", "100"}, "", exitError, "stopped after layer 4 (the layers up to it are above): "},
+	{"D", []string{"hermite", "exp(x^2)"}, "", exitError, "E[σ(z)²] of exp(x^2) diverges for K ≥ 0.25: log|σ(x)| grows like 1·x² (at x = ±128), faster than the Gaussian's x²/(2K) for those K; the Hermite coefficients are averages at K = 1"},
 	{"D", []string{"hermite", "1"}, "", exitError, "1 is constant on the Gaussian measure: κ(ρ) ≡ 1"},
 	// E: flags.
 	{"E", []string{"expr", "x", "--at", "1", "--at", "2"}, "", exitUsage, "flag --at is given twice (--at 1, then --at 2); give it once"},
