@@ -68,10 +68,23 @@ func checkSimCost(what string, nets int, layers int, perNetLayer time.Duration, 
 	if est <= simBudget {
 		return nil
 	}
-	limit := fmt.Sprintf("%d networks", int(float64(simBudget)/(float64(layers)*float64(perNetLayer))))
-	if fixedNets {
+	most := int(float64(simBudget) / (float64(layers) * float64(perNetLayer)))
+	limit := fmt.Sprintf("%d networks", most)
+	switch {
+	case fixedNets:
 		limit = fmt.Sprintf("%d layers in all", int(float64(simBudget)/(float64(nets)*float64(perNetLayer))))
+	case most < 2:
+		limit = "2 networks, which this width and depth alone exceed"
 	}
 	return fmt.Errorf("%s%d networks through %d layers in all would take about %s (about %v a network-layer) and hold about %s of samples; the limit here is %s (about %s)",
-		what, nets, layers, roughDuration(est), perNetLayer, roughBytes(16*float64(nets)), limit, roughDuration(simBudget))
+		what, nets, layers, roughDuration(est), twoDuration(perNetLayer), roughBytes(16*float64(nets)), limit, roughDuration(simBudget))
+}
+
+// twoDuration rounds d to two significant figures (838.8608ms → 840ms).
+func twoDuration(d time.Duration) time.Duration {
+	unit := time.Duration(1)
+	for d/unit >= 100 {
+		unit *= 10
+	}
+	return (d + unit/2) / unit * unit
 }

@@ -204,6 +204,15 @@ func simConfig(f *simFlags) (sim.Config, error) {
 	if cfg.Mode, err = parseMode(f.mode); err != nil {
 		return cfg, err
 	}
+	// About 0.8 µs a unit of width per network and layer for the exact
+	// sampler, 0.1 µs a weight for the explicit one (two cores).
+	perNetLayer := time.Duration(float64(f.width) * 800)
+	if cfg.Mode == sim.Explicit {
+		perNetLayer += time.Duration(float64(f.width) * float64(f.width) * 100)
+	}
+	if err := checkSimCost("", f.nets, f.depth, perNetLayer, false); err != nil {
+		return cfg, err
+	}
 	switch f.law {
 	case "gaussian":
 	case "uniform":
