@@ -38,7 +38,7 @@ type Expectation struct {
 	bq     *bigQuad // the arbitrary-precision path, made on first use
 }
 
-type scratch struct{ z, f []float64 }
+type scratch struct{ z, f, g []float64 }
 
 // NewExpectation prepares the expectation of F.
 func NewExpectation(f calc.Expr) (*Expectation, error) {
@@ -93,9 +93,9 @@ func (e *Expectation) At(K float64) (Value, error) {
 func (e *Expectation) buffers(n int) *scratch {
 	s, _ := e.pool.Get().(*scratch)
 	if s == nil || cap(s.z) < n {
-		s = &scratch{z: make([]float64, n), f: make([]float64, n)}
+		s = &scratch{z: make([]float64, n), f: make([]float64, n), g: make([]float64, n)}
 	}
-	s.z, s.f = s.z[:n], s.f[:n]
+	s.z, s.f, s.g = s.z[:n], s.f[:n], s.g[:n]
 	return s
 }
 
@@ -106,7 +106,12 @@ func (e *Expectation) pieces(K, T float64, bps []float64) (*adaptive, error) {
 		bps = []float64{0} // a smooth F: start from the two half-lines
 	}
 	edges := append(append([]float64{-T}, bps...), T)
-	ad := newAdaptive(e, K, 1)
+	n := 1
+	if e.in.aux > 0 {
+		n = 2 // F and its companion (see growthPower)
+	}
+	ad := newAdaptive(e, K, n)
+	ad.minWidth = minPanelScale * e.in.scale / math.Sqrt(K)
 	if j, err := ad.run(edges); err != nil {
 		return ad, fmt.Errorf("on t ∈ [%g, %g] (t = z/√K): %w", edges[j], edges[j+1], err)
 	}
@@ -118,12 +123,18 @@ const epsilon = 0x1p-52
 // maxPanelDepth bounds the bisections of one piece (2^-40 of its width).
 const maxPanelDepth = 40
 
+// minPanelScale is the width, in units of featureScale, that a first
+// panel touching 0 or a kink must not exceed: its 48 nodes then sample a
+// transition of F there with several of them.
+const minPanelScale = 32
+
 // panelSource evaluates the integrands of an adaptive integration on a
 // panel: panel sets sum[i] = ∫_a^b F_i(√K t)φ(t) dt and, when abs is not
-// nil, abs[i] = ∫ |F_i|φ, with an n-point Gauss–Legendre rule on nodes
-// shared by all integrands.
+// nil, abs[i] = ∫ |F_i|φ and tail[i] = coefficientError of the rule (low
+// holding the smaller rule's sums), with an n-point Gauss–Legendre rule on
+// nodes shared by all integrands.
 type panelSource interface {
-	panel(K, a, b float64, n int, sum, abs []float64)
+	panel(K, a, b float64, n int, sum, abs, tail, low []float64)
 }
 
 // adaptive is recursive bisection with a pair of Gauss–Legendre rules per
@@ -140,6 +151,10 @@ type adaptive struct {
 	evals  int
 	failed int         // the integrand that stopped the bisection
 	pairs  [][]float64 // storage of the pairs of the bisection, per depth
+
+	// The first panels that touch an inner edge (0 or a kink) are no
+	// wider than minWidth in t (see featureScale).
+	minWidth float64
 
 	// The accepted panels, as dyadic fractions of their piece, so that
 	// the arbitrary-precision path can reuse the partition.
@@ -159,50 +174,83 @@ type panelSpan struct {
 }
 
 // Panel rule sizes: the error of the larger is estimated from the
-// difference of the two (see panelError).
+// difference of the two (see panelError) and from the Legendre
+// coefficients of its values (see coefficientError).
 const (
 	panelLow  = 24
 	panelHigh = 48
 )
 
-// panelPair is a panel integrated with both rules, per integrand.
-type panelPair struct{ lo, hi, abs []float64 }
+// panelPair is a panel integrated with both rules, per integrand, with
+// the coefficientError of the larger.
+type panelPair struct{ lo, hi, abs, tail []float64 }
 
-// pair integrates [a, b] with both rules into buf (3 values per integrand).
+// pairWidth is the number of values a panelPair holds per integrand.
+const pairWidth = 4
+
+// pair integrates [a, b] with both rules into buf (pairWidth values per
+// integrand).
 func (ad *adaptive) pair(a, b float64, buf []float64) panelPair {
 	n := len(ad.out)
-	p := panelPair{lo: buf[:n:n], hi: buf[n : 2*n : 2*n], abs: buf[2*n : 3*n]}
-	ad.src.panel(ad.K, a, b, panelLow, p.lo, nil)
-	ad.src.panel(ad.K, a, b, panelHigh, p.hi, p.abs)
+	p := panelPair{lo: buf[:n:n], hi: buf[n : 2*n : 2*n], abs: buf[2*n : 3*n : 3*n], tail: buf[3*n : 4*n]}
+	ad.src.panel(ad.K, a, b, panelLow, p.lo, nil, nil, nil)
+	ad.src.panel(ad.K, a, b, panelHigh, p.hi, p.abs, p.tail, p.lo)
 	ad.evals += panelLow + panelHigh
 	return p
 }
 
+// err is the estimated error of integrand i's larger rule on the panel.
+func (p panelPair) err(i int) float64 {
+	return max(panelError(math.Abs(p.hi[i]-p.lo[i]), p.abs[i]), p.tail[i])
+}
+
 // run integrates over the pieces between consecutive edges, from −T to T.
-// The first panels of every piece give each integrand's scale E|F_i|,
-// which the absolute tolerance of every panel is measured against. When
-// the bisection of a piece fails, run returns the index of the piece.
+// Each piece starts as one panel, or, where it touches an inner edge (a
+// kink, or the split at 0), as the dyadic panels that halve it towards
+// that edge until they are no wider there than minWidth. These first
+// panels give each integrand's scale E|F_i|, which the absolute tolerance
+// of every panel is measured against. When the bisection of a piece fails,
+// run returns the index of the piece.
 func (ad *adaptive) run(edges []float64) (int, error) {
 	n := len(ad.out)
 	T := edges[len(edges)-1]
-	first := make([]panelPair, len(edges)-1)
-	buf := make([]float64, 3*n*len(first))
-	for j := range first {
-		first[j] = ad.pair(edges[j], edges[j+1], buf[3*n*j:3*n*(j+1)])
+	type firstPanel struct {
+		piece, depth int
+		a, b, fa, fb float64
+		p            panelPair
+	}
+	var first []firstPanel
+	var split func(j, depth int, a, b, fa, fb float64, lo, hi bool)
+	split = func(j, depth int, a, b, fa, fb float64, lo, hi bool) {
+		if (lo || hi) && b-a > ad.minWidth && depth < maxPanelDepth {
+			m, fm := (a+b)/2, (fa+fb)/2
+			split(j, depth+1, a, m, fa, fm, lo, false)
+			split(j, depth+1, m, b, fm, fb, false, hi)
+			return
+		}
+		first = append(first, firstPanel{piece: j, depth: depth, a: a, b: b, fa: fa, fb: fb})
+	}
+	for j := 0; j+1 < len(edges); j++ {
+		split(j, 0, edges[j], edges[j+1], 0, 1, j > 0, j+2 < len(edges))
+	}
+	buf := make([]float64, pairWidth*n*len(first))
+	for k := range first {
+		f := &first[k]
+		f.p = ad.pair(f.a, f.b, buf[pairWidth*n*k:pairWidth*n*(k+1)])
 		for i := range ad.scale {
-			ad.scale[i] += first[j].abs[i]
+			ad.scale[i] += f.p.abs[i]
 		}
 	}
 	for i := range ad.tol {
 		ad.tol[i] = float64RelTol * ad.scale[i] / (2 * T)
 	}
-	for j, p := range first {
-		ad.piece = j
-		if err := ad.integrate(edges[j], edges[j+1], 0, 0, 1, p); err != nil {
+	for _, f := range first {
+		ad.piece = f.piece
+		if err := ad.integrate(f.a, f.b, f.depth, f.fa, f.fb, f.p); err != nil {
 			for i := range ad.out {
 				ad.out[i].Evals = ad.evals
 			}
-			return j, err
+			return f.piece, err
 		}
 	}
 	for i := range ad.out {
@@ -221,34 +269,68 @@ func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPa
 			ad.failed = i
 			return fmt.Errorf("%w: the integrand is not finite on [%g, %g]·√K", ErrUndefined, a, b)
 		}
-		d := panelError(math.Abs(hi-p.lo[i]), p.abs[i])
+		d := p.err(i)
 		if !(d <= ad.tol[i]*(b-a) || depth >= maxPanelDepth && d <= 1e3*ad.tol[i]*(b-a)) {
 			ok = false
 			ad.failed = i
 		}
 	}
 	if ok {
-		for i, hi := range p.hi {
-			ad.out[i].V += hi
-			ad.out[i].AbsErr += panelError(math.Abs(hi-p.lo[i]), p.abs[i])
-		}
-		ad.accepted = append(ad.accepted, panelSpan{ad.piece, fa, fb})
+		ad.accept(p, fa, fb)
 		return nil
 	}
 	if depth >= maxPanelDepth {
 		return fmt.Errorf("%w (no convergence near t = %g)", ErrNotConverged, (a+b)/2)
 	}
-	// A pair is done with once its panel is accepted or halved, so the
-	// pairs of one depth share storage.
+	// The pairs of one depth are done with once their panels are accepted
+	// or halved, so they share storage.
+	w := pairWidth * len(ad.out)
 	for len(ad.pairs) <= depth {
-		ad.pairs = append(ad.pairs, make([]float64, 3*len(ad.out)))
+		ad.pairs = append(ad.pairs, make([]float64, 2*w))
 	}
 	buf := ad.pairs[depth]
 	m, fm := (a+b)/2, (fa+fb)/2
-	if err := ad.integrate(a, m, depth+1, fa, fm, ad.pair(a, m, buf)); err != nil {
+	pl, pr := ad.pair(a, m, buf[:w:w]), ad.pair(m, b, buf[w:])
+	if ad.noiseLimited(p, pl, pr, b-a) {
+		ad.accept(pl, fa, fm)
+		ad.accept(pr, fm, fb)
+		return nil
+	}
+	if err := ad.integrate(a, m, depth+1, fa, fm, pl); err != nil {
 		return err
 	}
-	return ad.integrate(m, b, depth+1, fm, fb, ad.pair(m, b, buf))
+	return ad.integrate(m, b, depth+1, fm, fb, pr)
+}
+
+// noiseLimited reports whether halving a panel p of the given width into pl
+// and pr left the
+// error estimate of every integrand that failed its tolerance at more than
+// half of p's while that estimate is below 1e-6 of the panel's ∫|F|φ: the
+// rounding errors of F's values (1 − tanh² far out) then set it, bisection
+// only multiplies the panels, and the halves are accepted with their
+// estimates.
+func (ad *adaptive) noiseLimited(p, pl, pr panelPair, width float64) bool {
+	some := false
+	for i := range ad.out {
+		e := p.err(i)
+		if e <= ad.tol[i]*width {
+			continue
+		}
+		some = true
+		if !(e <= 1e-6*p.abs[i]) || pl.err(i)+pr.err(i) <= e/2 {
+			return false
+		}
+	}
+	return some
+}
+
+// accept adds the panel p, the part [fa, fb] of its piece, to the sums.
+func (ad *adaptive) accept(p panelPair, fa, fb float64) {
+	for i, hi := range p.hi {
+		ad.out[i].V += hi
+		ad.out[i].AbsErr += p.err(i)
+	}
+	ad.accepted = append(ad.accepted, panelSpan{ad.piece, fa, fb})
 }
 
 // panelError estimates the error of the 32-point rule on a panel from its
@@ -265,8 +347,9 @@ func panelError(d, abs float64) float64 {
 }
 
 // panel sets sum[0] = ∫_a^b F(√K t)φ(t) dt and, when abs is not nil,
-// abs[0] = ∫ |F|φ, with an n-point Gauss–Legendre rule.
-func (e *Expectation) panel(K, a, b float64, n int, sum, abs []float64) {
+// abs[0] = ∫ |F|φ and tail[0] = coefficientError, with an n-point
+// Gauss–Legendre rule; index 1, where sum has it, is F's companion.
+func (e *Expectation) panel(K, a, b float64, n int, sum, abs, tail, low []float64) {
 	pn := panelNodes(a, b, n)
 	sk := math.Sqrt(K)
 	s := e.buffers(n)
@@ -274,16 +357,33 @@ func (e *Expectation) panel(K, a, b float64, n int, sum, abs []float64) {
 		s.z[i] = sk * t
 	}
 	e.in.prog.EvalSlice(s.f, s.z)
-	var su, ab float64
-	for i, w := range pn.w {
-		su += w * s.f[i]
-		ab += w * math.Abs(s.f[i])
+	if len(sum) > 1 {
+		auxValues(s.g, s.f, s.z, e.in.aux)
+		panelSums(pn.w, s.g, s.z, sum, abs, tail, low, 1)
 	}
-	sum[0] = su
-	if abs != nil {
-		abs[0] = ab
-	}
+	panelSums(pn.w, s.f, s.z, sum, abs, tail, low, 0)
 	e.pool.Put(s)
+}
+
+// panelSums sets sum[i], abs[i] and tail[i] (the last two where not nil)
+// from the values f at the nodes of a panel with weights w, using wf as
+// scratch; low[i] is the smaller rule's sum, for tail.
+func panelSums(w, f, wf, sum, abs, tail, low []float64, i int) {
+	var su, ab float64
+	for j, wj := range w {
+		su += wj * f[j]
+		ab += wj * math.Abs(f[j])
+	}
+	sum[i] = su
+	if abs != nil {
+		abs[i] = ab
+	}
+	if tail != nil {
+		for j, wj := range w {
+			wf[j] = wj * f[j]
+		}
+		tail[i] = coefficientError(wf, ab, math.Abs(su-low[i]))
+	}
 }
 
 // gaussPanel is an n-point Gauss–Legendre rule mapped to [a, b] with the

@@ -21,6 +21,8 @@ type Many struct {
 	ins   []*integrand
 	multi *calc.MultiProgram // all integrands, sharing subexpressions
 	kinks []float64          // union of the integrands' kinks, ascending
+	aux   []int              // the integrands with a companion (see growthPower)
+	scale float64            // the smallest featureScale of the integrands
 	pool  sync.Pool          // *manyScratch
 
 	bqOnce sync.Once
@@ -29,6 +31,8 @@ type Many struct {
 
 type manyScratch struct {
 	z  []float64
+	wf []float64 // weighted values of one integrand, for coefficientError
+	g  []float64 // a companion's values
 	f  [][]float64
 	fs [][]float64 // f resliced to the panel's size
 }
@@ -47,7 +51,12 @@ func NewMany(fs ...calc.Expr) (*Many, error) {
 		fsx[i] = in.expr
 	}
 	m := &Many{ins: ins, multi: calc.CompileMany(fsx...)}
-	for _, in := range ins {
+	m.scale = 1
+	for i, in := range ins {
+		m.scale = min(m.scale, in.scale)
+		if in.aux > 0 {
+			m.aux = append(m.aux, i)
+		}
 		for _, k := range in.kinks {
 			m.kinks = insertSorted(m.kinks, k)
 		}
@@ -132,19 +141,20 @@ func (m *Many) AtCut(K, T float64) ([]Value, error) {
 	}
 	edges = append(edges, T)
 
-	ad := newAdaptive(m, K, len(m.ins))
+	ad := newAdaptive(m, K, len(m.ins)+len(m.aux))
+	ad.minWidth = minPanelScale * m.scale / sk
 	if j, err := ad.run(edges); err != nil {
 		for i, in := range m.ins {
 			if derr := in.checkDefined(K, T); derr != nil {
 				return nil, fmt.Errorf("expectation of %s at K = %g: %w", in.expr, K, derr)
 			}
-			if i == ad.failed {
+			if i == ad.failed || ad.failed >= len(m.ins) && i == m.aux[ad.failed-len(m.ins)] {
 				err = fmt.Errorf("expectation of %s: %w", in.expr, err)
 			}
 		}
 		return nil, fmt.Errorf("expectations at K = %g, on t ∈ [%g, %g] (t = z/√K): %w", K, edges[j], edges[j+1], err)
 	}
-	return ad.out, nil
+	return ad.out[:len(m.ins):len(m.ins)], nil
 }
 
 // AtDigits returns E[F_i(z)] for z ~ N(0, K), K exact, each to digits
@@ -179,13 +189,15 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 }
 
 // panel sets sum[i] = ∫_a^b F_i(√K t)φ(t) dt and, when abs is not nil,
-// abs[i] = ∫ |F_i|φ, with an n-point Gauss–Legendre rule on shared nodes.
-func (m *Many) panel(K, a, b float64, n int, sum, abs []float64) {
+// abs[i] = ∫ |F_i|φ and tail[i] = coefficientError, with an n-point
+// Gauss–Legendre rule on shared nodes; the companions (see growthPower)
+// follow the integrands.
+func (m *Many) panel(K, a, b float64, n int, sum, abs, tail, low []float64) {
 	pn := panelNodes(a, b, n)
 	sk := math.Sqrt(K)
 	s, _ := m.pool.Get().(*manyScratch)
 	if s == nil || cap(s.z) < n {
-		s = &manyScratch{z: make([]float64, n), f: make([][]float64, len(m.ins)), fs: make([][]float64, len(m.ins))}
+		s = &manyScratch{z: make([]float64, n), wf: make([]float64, n), g: make([]float64, n), f: make([][]float64, len(m.ins)), fs: make([][]float64, len(m.ins))}
 		for i := range s.f {
 			s.f[i] = make([]float64, n)
 		}
@@ -199,16 +211,14 @@ func (m *Many) panel(K, a, b float64, n int, sum, abs []float64) {
 		fs[i] = s.f[i][:n]
 	}
 	m.multi.EvalSlices(fs, z)
+	wf := s.wf[:n]
 	for i, f := range fs {
-		var su, ab float64
-		for j, w := range pn.w {
-			su += w * f[j]
-			ab += w * math.Abs(f[j])
-		}
-		sum[i] = su
-		if abs != nil {
-			abs[i] = ab
-		}
+		panelSums(pn.w, f, wf, sum, abs, tail, low, i)
+	}
+	g := s.g[:n]
+	for j, i := range m.aux {
+		auxValues(g, fs[i], z, m.ins[i].aux)
+		panelSums(pn.w, g, wf, sum, abs, tail, low, len(m.ins)+j)
 	}
 	m.pool.Put(s)
 }

@@ -56,7 +56,9 @@ func TestManyMatchesExpectation(t *testing.T) {
 				if rel := math.Abs(got[i].V-want.V) / math.Abs(want.V); rel > 1e-14 {
 					t.Errorf("%s K=%g: Many %.17g, Expectation %.17g (rel %.2g)", set.fs[i], K, got[i].V, want.V, rel)
 				}
-				if got[i].AbsErr > 1e-14*math.Abs(want.V) {
+				// The estimate counts the rounding of F's values (1 − tanh²
+				// far out loses digits), up to 2e-14 of the value.
+				if got[i].AbsErr > 2e-14*math.Abs(want.V) {
 					t.Errorf("%s K=%g: error estimate %.2g too large", set.fs[i], K, got[i].AbsErr)
 				}
 			}
