@@ -1,0 +1,43 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"critcalc/internal/testlevel"
+)
+
+// TestAnsweredAtExtremes runs the commands of issue 15 part A, which used
+// to fail where an answer exists: exp at the default --kmax (its float64
+// ⟨zσσ'⟩ overflowed where its part is negligible), and gelu and swish at
+// K of 3e6 to 7e8 (the float64 partition missed the transition of σ' at
+// z ≈ 0, of width 1/√K in t). The expected values are K^(ℓ) = K/2 to
+// O(1/√K) for C_b = 0, C_W = 1, and for the 50-layer run the closed-form
+// GELU kernel's K^(50) = 6.7e8.
+func TestAnsweredAtExtremes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"act", "exp(x)"}, []string{"class       none", "≠ 1 on (0, 100]"}},
+		{[]string{"act", "exp(x)", "--kmax", "84"}, []string{"class       none", "≠ 1 on (0, 84]"}},
+		{[]string{"act", "gelu", "--at", "4e6"}, []string{"g = 1999999.99991", "χ⊥ = 0.500028134856"}}, // exhaustive: seconds
+		{[]string{"depth", "gelu", "--cb", "0", "--cw", "1", "--layers", "2", "--k1", "3e6"}, []string{"\n  2  1500000 "}},
+		{[]string{"depth", "x*sigmoid(x)", "--cb", "0", "--cw", "1", "--layers", "2", "--k1", "5e7"}, []string{"\n  2  25000000 "}},
+		{[]string{"depth", "gelu", "--cb", "0.5", "--cw", "3", "--layers", "50", "--inputs", "1,1.5,0.6"}, []string{"\n  50   674576282 "}},
+	} {
+		if c.args[0] == "act" && len(c.args) > 2 && c.args[2] == "--at" && !testlevel.IsExhaustive() {
+			continue
+		}
+		code, out, errs := runCLI(c.args...)
+		if code != exitOK {
+			t.Errorf("%s: exit %d, stderr %q", strings.Join(c.args, " "), code, errs)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", strings.Join(c.args, " "), w, out)
+			}
+		}
+	}
+}
