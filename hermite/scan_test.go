@@ -13,11 +13,13 @@ import (
 // scanActivations are the activations of the error-estimate scan: the
 // named ones and others whose derivatives have complex singularities near
 // the real axis (poles of sigmoid and tanh at iπ/2 and iπ, branch points of
-// softsign and atan) or grow (sin, x·erf(x), tanh + 0.1x³).
+// softsign and atan) or grow (sin, x·erf(x), tanh + 0.1x³). (exp(−x²/2)
+// had no violation either, but its 25-digit reference takes minutes at
+// some K.)
 var scanActivations = []string{
 	"tanh", "relu", "leaky_relu", "elu", "selu", "gelu", "gelu_tanh", "swish", "mish",
 	"softsign", "softplus", "sigmoid", "atan", "sin", "erf", "x*erf(x)", "tanh(x)+0.1*x^3",
-	"x*sigmoid(1.702*x)", "x*sigmoid(4*x)", "tanh(3*x)", "cos(x)", "1/(1+x^2)", "exp(-x^2/2)",
+	"x*sigmoid(1.702*x)", "x*sigmoid(4*x)", "tanh(3*x)", "cos(x)", "1/(1+x^2)",
 	"x/sqrt(1+x^2)", "sin(x)+x",
 }
 
