@@ -168,46 +168,21 @@ func parseExactRange(name, s string) ([]*big.Rat, error) {
 }
 
 // parseRange reads "v" or "a:b:n" (n ≥ 1 equally spaced values from a to
-// b), each number a decimal or a fraction (exactFlag).
+// b), each number a decimal or a fraction: parseExactRange rounded to
+// float64.
 func parseRange(name, s string) ([]float64, error) {
 	if s == "" {
 		return nil, fmt.Errorf("--%s must be given", name)
 	}
-	parts := strings.Split(s, ":")
-	num := func(t string) (float64, error) {
-		e := newRequiredFlag()
-		if err := e.Set(t); err != nil {
-			return 0, fmt.Errorf("--%s: %q is not a number", name, t)
-		}
-		return e.f, nil
+	rs, err := parseExactRange(name, s)
+	if err != nil {
+		return nil, err
 	}
-	switch len(parts) {
-	case 1:
-		v, err := num(parts[0])
-		return []float64{v}, err
-	case 3:
-		a, err := num(parts[0])
-		if err != nil {
-			return nil, err
-		}
-		b, err := num(parts[1])
-		if err != nil {
-			return nil, err
-		}
-		n, err := strconv.Atoi(parts[2])
-		if err != nil || n < 1 || n > 10000 {
-			return nil, fmt.Errorf("--%s: the count in a:b:n must be an integer from 1 to 10000, got %q", name, parts[2])
-		}
-		if n == 1 {
-			return []float64{a}, nil
-		}
-		out := make([]float64, n)
-		for i := range out {
-			out[i] = a + (b-a)*float64(i)/float64(n-1)
-		}
-		return out, nil
+	out := make([]float64, len(rs))
+	for i, r := range rs {
+		out[i], _ = r.Float64()
 	}
-	return nil, fmt.Errorf("--%s: want a number or a:b:n, got %q", name, s)
+	return out, nil
 }
 
 func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
