@@ -50,17 +50,12 @@ const (
 // prepareBounds prepares the averages behind the error bounds, and bounds
 // the errors of the standard-normal averages ⟨φ²⟩₁, ⟨φ'²⟩₁, ⟨φ⟩₁.
 func (m *Model) prepareBounds() error {
-	z := calc.Var()
-	d := calc.Derivative(m.Sigma, 1)
-	s2 := calc.Mul(m.Sigma, m.Sigma)
-	sp2 := calc.Mul(d, d)
-	zssp := calc.Mul(z, calc.Mul(m.Sigma, d))
-	z2 := calc.Mul(z, z)
+	fs := m.nearIntegrands()
 	var err error
-	if m.s2, err = hermite.NewExpectation(s2); err != nil {
+	if m.s2, err = hermite.NewExpectation(fs[nS2]); err != nil {
 		return fmt.Errorf("apjn: preparing ⟨φ²⟩: %w", err)
 	}
-	if m.near, err = hermite.NewMany(s2, zssp, sp2, calc.Mul(sp2, z2), calc.Mul(z2, zssp)); err != nil {
+	if m.near, err = hermite.NewMany(fs...); err != nil {
 		return fmt.Errorf("apjn: preparing the averages at a fixed point: %w", err)
 	}
 	v, err := m.near.At(1)
@@ -76,7 +71,7 @@ func (m *Model) prepareBounds() error {
 	m.phi1Err = valueErr(mv) + math.Abs(mv.V-m.phi1)
 	// s₀ = (φ'(0⁺)² + φ'(0⁻)²)/2 from φ' at ±10⁻¹⁵⁰, its error the change
 	// from ±10⁻¹⁴⁹ (φ' moves by O(z) where it is smooth on each side).
-	dp := calc.Compile(d)
+	dp := calc.Compile(calc.Derivative(m.Sigma, 1))
 	s0 := func(z float64) float64 { a, b := dp.Eval(z), dp.Eval(-z); return (a*a + b*b) / 2 }
 	m.zeroSlope2 = s0(1e-150)
 	m.zeroSlope2Err = math.Abs(s0(1e-149)-m.zeroSlope2) + 4*epsilon*m.zeroSlope2
@@ -88,6 +83,17 @@ func (m *Model) prepareBounds() error {
 		m.si = &si
 	}
 	return nil
+}
+
+// nearIntegrands returns φ², zφφ', φ'², φ'²z² and z³φφ', in the order of
+// the indices nS2 …: the averages a fixed point needs, in float64 (near)
+// and at high precision (digitsAverages).
+func (m *Model) nearIntegrands() []calc.Expr {
+	z := calc.Var()
+	d := calc.Derivative(m.Sigma, 1)
+	sp2, z2 := calc.Mul(d, d), calc.Mul(z, z)
+	zssp := calc.Mul(z, calc.Mul(m.Sigma, d))
+	return []calc.Expr{calc.Mul(m.Sigma, m.Sigma), zssp, sp2, calc.Mul(sp2, z2), calc.Mul(z2, zssp)}
 }
 
 // valueErr is the error bound of a float64 average: hermite's estimate and

@@ -85,17 +85,11 @@ const nS1 = nZ3ssp + 1 // φ, after the averages of Model.near
 func (m *Model) digitsAverages() (*hermite.Many, *calc.BigProgram, error) {
 	c := &m.digits
 	c.once.Do(func() {
-		z := calc.Var()
-		d := calc.Derivative(m.Sigma, 1)
-		s2 := calc.Mul(m.Sigma, m.Sigma)
-		sp2 := calc.Mul(d, d)
-		zssp := calc.Mul(z, calc.Mul(m.Sigma, d))
-		z2 := calc.Mul(z, z)
-		c.many, c.err = hermite.NewMany(s2, zssp, sp2, calc.Mul(sp2, z2), calc.Mul(z2, zssp), m.Sigma)
+		c.many, c.err = hermite.NewMany(append(m.nearIntegrands(), m.Sigma)...)
 		if c.err != nil {
 			c.err = fmt.Errorf("apjn: preparing the high-precision averages: %w", c.err)
 		}
-		c.slope = calc.CompileBig(d)
+		c.slope = calc.CompileBig(calc.Derivative(m.Sigma, 1))
 	})
 	return c.many, c.slope, c.err
 }
