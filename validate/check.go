@@ -47,8 +47,11 @@ type Check struct {
 	StdErr    float64 // its standard error
 	Z         float64 // (Empirical − Theory)/√(StdErr² + (RoundingRel·scale)²)
 	Verdict   Verdict
-	Pass      bool // Verdict != Fail (a check without a verdict does not fail)
 }
+
+// Passed reports that the check did not fail: Pass, or a check without a
+// verdict (too few networks, not computable).
+func (c Check) Passed() bool { return c.Verdict != Fail }
 
 // Report is a list of checks with a joint verdict.
 type Report struct {
@@ -112,7 +115,7 @@ func (r *Report) Finish(alpha, dof float64) {
 	r.Alpha, r.DOF = alpha, dof
 	n := 0
 	for _, c := range r.Checks {
-		if c.Verdict == Pass || c.Verdict == Fail {
+		if c.Verdict.Judged() {
 			n++
 		}
 	}
@@ -126,13 +129,12 @@ func (r *Report) Finish(alpha, dof float64) {
 	r.Pass = true
 	for i := range r.Checks {
 		c := &r.Checks[i]
-		if c.Verdict == Pass || c.Verdict == Fail {
+		if c.Verdict.Judged() {
 			c.Verdict = Pass
 			if !(math.Abs(c.Z) <= r.ZCrit) {
 				c.Verdict = Fail
 			}
 		}
-		c.Pass = c.Verdict != Fail
-		r.Pass = r.Pass && c.Pass
+		r.Pass = r.Pass && c.Passed()
 	}
 }

@@ -19,7 +19,7 @@ func ExampleRun() {
 		return
 	}
 	for _, c := range rep.Checks {
-		fmt.Printf("%-2s l=%d  theory %.4f  simulation %.4f ± %.4f  z = %5.2f  %v\n", c.Quantity, c.Layer, c.Theory, c.Empirical, c.StdErr, c.Z, c.Pass)
+		fmt.Printf("%-2s l=%d  theory %.4f  simulation %.4f ± %.4f  z = %5.2f  %v\n", c.Quantity, c.Layer, c.Theory, c.Empirical, c.StdErr, c.Z, c.Passed())
 	}
 	fmt.Printf("z_c = %.2f, pass: %v\n", rep.ZCrit, rep.Pass)
 	// Output:

@@ -59,7 +59,7 @@ func TestAgainstRecursions(t *testing.T) {
 				t.Errorf("only %d checks", len(rep.Checks))
 			}
 			for _, ch := range rep.Checks {
-				if !ch.Pass {
+				if !ch.Passed() {
 					t.Errorf("%s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
 				}
 			}
@@ -140,7 +140,7 @@ func TestBatchNorm(t *testing.T) {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 		for _, ch := range rep.Checks {
-			if !ch.Pass {
+			if !ch.Passed() {
 				t.Errorf("%s: %s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", tt.name, ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
 			}
 		}

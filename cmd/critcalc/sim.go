@@ -404,7 +404,7 @@ func simReportFor(expr string, f *simFlags, cfg sim.Config, rep *validate.Report
 	for _, ch := range rep.Checks {
 		out.Checks = append(out.Checks, simCheck{Quantity: ch.Quantity, Layer: ch.Layer,
 			Theory: floatNum(ch.Theory, 9), Empirical: withError(ch.Empirical, ch.StdErr),
-			StdErr: floatNum(ch.StdErr, 2), Z: fixedNum(ch.Z, 2), Pass: ch.Pass, Verdict: ch.Verdict.String()})
+			StdErr: floatNum(ch.StdErr, 2), Z: fixedNum(ch.Z, 2), Pass: ch.Passed(), Verdict: ch.Verdict.String()})
 	}
 	return out
 }
