@@ -79,6 +79,11 @@ func Kinks(e Expr) ([]Kink, error) {
 	return out, nil
 }
 
+// Smooth reports whether e has none of the non-smooth primitives (abs,
+// sign, step, max, min, named activations expanded), so that its Below
+// and Above expansions agree at every point.
+func Smooth(e Expr) bool { return len(kinkSwitchArgs(e)) == 0 }
+
 // kinkCandidate is a point that may be a kink.
 type kinkCandidate struct {
 	x     float64

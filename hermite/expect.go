@@ -145,6 +145,7 @@ type panelSource interface {
 type adaptive struct {
 	src    panelSource
 	K      float64
+	relTol float64 // the relative tolerance on each value (float64RelTol unless a scan asks for less)
 	tol    []float64
 	out    []Value   // per integrand: Σ of the accepted panels and their errors
 	scale  []float64 // per integrand: Σ ∫|F_i|φ over the first panels
@@ -164,7 +165,7 @@ type adaptive struct {
 
 func newAdaptive(src panelSource, K float64, n int) *adaptive {
 	f := make([]float64, 2*n)
-	return &adaptive{src: src, K: K, tol: f[:n:n], scale: f[n:], out: make([]Value, n)}
+	return &adaptive{src: src, K: K, relTol: float64RelTol, tol: f[:n:n], scale: f[n:], out: make([]Value, n)}
 }
 
 // panelSpan is the part [lo, hi] (fractions in [0, 1]) of piece i.
@@ -242,7 +243,7 @@ func (ad *adaptive) run(edges []float64) (int, error) {
 		}
 	}
 	for i := range ad.tol {
-		ad.tol[i] = float64RelTol * ad.scale[i] / (2 * T)
+		ad.tol[i] = ad.relTol * ad.scale[i] / (2 * T)
 	}
 	for _, f := range first {
 		ad.piece = f.piece

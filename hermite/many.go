@@ -82,7 +82,19 @@ func insertSorted(xs []float64, x float64) []float64 {
 // At returns E[F_i(z)] for z ~ N(0, K), in the order the integrands were
 // given, each with the accuracy of Expectation.At: a relative error of
 // about 1e-14, or an absolute one of 1e-14 times E|F_i| near 0.
-func (m *Many) At(K float64) ([]Value, error) {
+func (m *Many) At(K float64) ([]Value, error) { return m.AtTol(K, float64RelTol) }
+
+// ScanRelTol is the loosest relative tolerance AtTol accepts. A root scan
+// that only needs the sign of a difference away from its roots, and
+// re-evaluates near them at full accuracy, can use it.
+const ScanRelTol = 1e-8
+
+// AtTol is At with the relative tolerance relTol on each value, between float64RelTol (At's, 1e-14) and ScanRelTol; the
+// error bounds returned are as rigorous as At's, only wider.
+func (m *Many) AtTol(K, relTol float64) ([]Value, error) {
+	if !(relTol >= float64RelTol && relTol <= ScanRelTol) {
+		return nil, fmt.Errorf("expectations: relative tolerance %g outside [%g, %g]", relTol, float64RelTol, ScanRelTol)
+	}
 	out := make([]Value, len(m.ins))
 	switch {
 	case math.IsNaN(K) || math.IsInf(K, 0) || K < 0:
@@ -102,7 +114,7 @@ func (m *Many) At(K float64) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.AtCut(K, T)
+	return m.atCut(K, T, relTol)
 }
 
 // TailCut returns the cut ±T (in t = z/√K) that At uses at K > 0: the
@@ -125,7 +137,10 @@ func (m *Many) TailCut(K float64) (float64, error) {
 
 // AtCut is At at K > 0 with the tail cut T given (from TailCut at this K
 // or one close to it).
-func (m *Many) AtCut(K, T float64) ([]Value, error) {
+func (m *Many) AtCut(K, T float64) ([]Value, error) { return m.atCut(K, T, float64RelTol) }
+
+// atCut is AtCut with the relative tolerance relTol.
+func (m *Many) atCut(K, T, relTol float64) ([]Value, error) {
 	if !(K > 0) || math.IsInf(K, 0) || !(T > 0) {
 		return nil, fmt.Errorf("expectations of %d integrands: need finite K > 0 and T > 0, got %g, %g", len(m.ins), K, T)
 	}
@@ -142,6 +157,7 @@ func (m *Many) AtCut(K, T float64) ([]Value, error) {
 	edges = append(edges, T)
 
 	ad := newAdaptive(m, K, len(m.ins)+len(m.aux))
+	ad.relTol = relTol
 	ad.minWidth = minPanelScale * m.scale / sk
 	if j, err := ad.run(edges); err != nil {
 		for i, in := range m.ins {

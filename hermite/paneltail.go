@@ -38,30 +38,69 @@ const tailFlat = 0.97
 // tailMargin is the factor of safety on the extrapolated tail.
 const tailMargin = 4
 
+// legendreWindows holds, for the degrees of the two windows, the values
+// (2k+1)/2·P_k(x_i) at the nonnegative half of the 48 symmetric nodes: by
+// parity P_k(−x) = (−1)^k P_k(x), a coefficient is a sum over 24 node pairs
+// of the even or odd part of the weighted values.
+type legendreWindows struct {
+	pos, neg [panelHigh / 2]int                  // node indices of x_i > 0 and of −x_i
+	rows     [2 * tailWin][panelHigh / 2]float64 // rows[j]: degree windowDegree(j)
+}
+
+// windowDegree is the degree of row j of legendreWindows: the low window
+// [tailLo, tailLo+tailWin), then the high one [panelHigh−tailWin, panelHigh).
+func windowDegree(j int) int {
+	if j < tailWin {
+		return tailLo + j
+	}
+	return panelHigh - 2*tailWin + j
+}
+
 var (
 	legOnce  sync.Once
-	legTable [][]float64 // legTable[k−tailLo][i] = (2k+1)/2·P_k(x_i), x_i the 48 nodes
+	legTable *legendreWindows
 )
 
-func legendreTable() [][]float64 {
+func legendreTable() *legendreWindows {
 	legOnce.Do(func() {
 		r, err := legendreRule(panelHigh)
 		if err != nil {
 			panic(err) // panelHigh is a fixed rule size
 		}
-		legTable = make([][]float64, panelHigh-tailLo)
-		for j := range legTable {
-			legTable[j] = make([]float64, panelHigh)
-		}
+		t := &legendreWindows{}
+		n := 0
 		for i, x := range r.X {
-			p0, p1 := 1.0, x
-			for k := 1; k < panelHigh; k++ {
-				if k >= tailLo {
-					legTable[k-tailLo][i] = float64(2*k+1) / 2 * p1
-				}
-				p0, p1 = p1, (float64(2*k+1)*x*p1-float64(k)*p0)/float64(k+1)
+			if x <= 0 {
+				continue
 			}
+			partner := -1
+			for j, y := range r.X {
+				if math.Abs(x+y) <= 4*epsilon {
+					partner = j
+				}
+			}
+			if partner < 0 || n == panelHigh/2 {
+				panic("hermite: the Gauss–Legendre nodes are not symmetric")
+			}
+			t.pos[n], t.neg[n] = i, partner
+			// P_k(x) by the three-term recurrence up to the top degree.
+			p0, p1 := 1.0, x
+			pk := make([]float64, panelHigh)
+			pk[0], pk[1] = p0, p1
+			for k := 1; k < panelHigh-1; k++ {
+				p0, p1 = p1, (float64(2*k+1)*x*p1-float64(k)*p0)/float64(k+1)
+				pk[k+1] = p1
+			}
+			for j := range t.rows {
+				k := windowDegree(j)
+				t.rows[j][n] = float64(2*k+1) / 2 * pk[k]
+			}
+			n++
 		}
+		if n != panelHigh/2 {
+			panic("hermite: the Gauss–Legendre nodes are not symmetric")
+		}
+		legTable = t
 	})
 	return legTable
 }
@@ -79,17 +118,25 @@ func legendreTable() [][]float64 {
 func coefficientError(wf []float64, abs, d float64) float64 {
 	tab := legendreTable()
 	noise := tailNoise * abs
+	var even, odd [panelHigh / 2]float64
+	for n := range even {
+		a, b := wf[tab.pos[n]], wf[tab.neg[n]]
+		even[n], odd[n] = a+b, a-b
+	}
 	var lo, hi float64
-	for j, row := range tab {
+	for j := range tab.rows {
+		part := &even
+		if windowDegree(j)%2 == 1 {
+			part = &odd
+		}
 		var s float64
-		for i, p := range row {
-			s += p * wf[i]
+		for n, p := range tab.rows[j] {
+			s += p * part[n]
 		}
 		s = math.Abs(s)
-		switch k := tailLo + j; {
-		case k < tailLo+tailWin:
+		if j < tailWin {
 			lo = max(lo, s)
-		case k >= panelHigh-tailWin:
+		} else {
 			hi = max(hi, s)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 
 	"critcalc/calc"
 )
@@ -33,18 +34,58 @@ type integrand struct {
 }
 
 func newIntegrand(f calc.Expr) (*integrand, error) {
-	ks, err := calc.Kinks(f)
+	facts, err := factsOf(f)
 	if err != nil {
-		return nil, fmt.Errorf("finding the kinks of %s: %w", f, err)
+		return nil, err
 	}
-	in := &integrand{expr: f, prog: calc.Compile(f), big: calc.CompileBig(f)}
+	in := &integrand{expr: f, prog: calc.Compile(f), big: calc.CompileBig(f), scale: facts.scale}
 	in.aux = growthPower(in.prog)
-	in.scale = featureScale(f)
-	for _, k := range ks {
+	for _, k := range facts.kinks {
 		in.kinks = append(in.kinks, k.X)
 		in.exact = append(in.exact, k.Exact)
 	}
 	return in, nil
+}
+
+// integrandFacts are what the engine learns of an F before integrating it:
+// its kinks and its featureScale. Both take milliseconds (a scan for
+// switching roots, Taylor series of order 32), and the same F is prepared
+// by several sets of averages of one activation, so they are kept per
+// expression (expressions are interned: equal ones are one calc.Expr).
+type integrandFacts struct {
+	kinks []calc.Kink
+	scale float64
+}
+
+// maxFacts bounds the number of expressions whose facts are kept; the
+// store is emptied when it is full.
+const maxFacts = 4096
+
+var facts struct {
+	mu sync.Mutex
+	m  map[calc.Expr]integrandFacts
+}
+
+// factsOf returns the facts of f, computing them on first use.
+func factsOf(f calc.Expr) (integrandFacts, error) {
+	facts.mu.Lock()
+	x, ok := facts.m[f]
+	facts.mu.Unlock()
+	if ok {
+		return x, nil
+	}
+	ks, err := calc.Kinks(f)
+	if err != nil {
+		return integrandFacts{}, fmt.Errorf("finding the kinks of %s: %w", f, err)
+	}
+	x = integrandFacts{kinks: ks, scale: featureScale(f)}
+	facts.mu.Lock()
+	if facts.m == nil || len(facts.m) >= maxFacts {
+		facts.m = map[calc.Expr]integrandFacts{}
+	}
+	facts.m[f] = x
+	facts.mu.Unlock()
+	return x, nil
 }
 
 // The partition of the line is also fitted to a companion of each F that
@@ -66,11 +107,16 @@ func newIntegrand(f calc.Expr) (*integrand, error) {
 // narrower than minPanelScale such lengths in z (see adaptive.integrate):
 // a transition of F there, of width 1/√K in t at a large K, is otherwise
 // missed by the nodes of a wide panel altogether (tanh² at K = 1e8 came out
-// as 1 ± 7e-15 where it is 1 − 8e-5).
+// as 1 ± 7e-15 where it is 1 − 8e-5). A smooth F (calc.Smooth) has one
+// series for both sides, expanded once.
 func featureScale(f calc.Expr) float64 {
 	const lo, hi = 16, 32
 	r := 1.0
-	for _, side := range []calc.Side{calc.Below, calc.Above} {
+	sides := []calc.Side{calc.Above}
+	if !calc.Smooth(f) {
+		sides = append(sides, calc.Below)
+	}
+	for _, side := range sides {
 		c, err := calc.TaylorFloat64(f, 0, hi, side)
 		if err != nil {
 			continue

@@ -76,14 +76,17 @@ func (a *Activation) scanTable(kmax float64) (*scanTable, error) {
 	return e.t, e.err
 }
 
-// newScanTable evaluates the averages m at every K in xs, in parallel.
+// newScanTable evaluates the averages m at every K in xs, in parallel, to
+// the relative accuracy hermite.ScanRelTol: the scans look for sign changes
+// and for minima of |f| below nearTol (1e-3), which they examine with the
+// averages at full accuracy, so a value off by 1e-8 changes no decision.
 // Each point is computed on its own, so the table does not depend on the
 // number of workers.
 func newScanTable(m *hermite.Many, xs []float64) (*scanTable, error) {
 	n := len(xs)
 	t := &scanTable{xs: xs, s2: make([]float64, n), zssp: make([]float64, n), sp2: make([]float64, n)}
 	err := forEach(n, func(i int) error {
-		vs, err := m.At(xs[i])
+		vs, err := m.AtTol(xs[i], hermite.ScanRelTol)
 		if err != nil {
 			return fmt.Errorf("recursions: scan averages at K = %g: %w", xs[i], err)
 		}
