@@ -87,8 +87,11 @@ const MinNetsVertex = 100
 // z = ∞.
 const RoundingRel = 1e-9
 
-// newCheck computes the z-score of one check.
-func newCheck(q string, l int, theory, emp, se float64) Check {
+// NewCheck is the check of quantity q at layer l: a theoretical value
+// beside a Monte-Carlo estimate emp with standard error se, with its
+// z-score; the verdict is set by Report.Finish (or NotComputable here when
+// a value is not finite).
+func NewCheck(q string, l int, theory, emp, se float64) Check {
 	c := Check{Quantity: q, Layer: l, Theory: theory, Empirical: emp, StdErr: se}
 	if !finite(theory) || !finite(emp) || !finite(se) {
 		c.Z, c.Verdict = math.NaN(), NotComputable

@@ -297,7 +297,7 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 	}
 	rep := &Report{}
 	add := func(q string, l int, theory float64, e sim.Estimate) {
-		rep.Checks = append(rep.Checks, newCheck(q, l, theory, e.Value, e.StdErr))
+		rep.Checks = append(rep.Checks, NewCheck(q, l, theory, e.Value, e.StdErr))
 	}
 	for l := 1; l <= L; l++ {
 		if l%every != 0 && l != L && l != 1 {

@@ -98,7 +98,7 @@ func TestWrongTheoryRejected(t *testing.T) {
 // TestZCrit checks the Bonferroni bound: one check at α = 0.01 gives
 // Φ⁻¹(0.995) = 2.5758293035489.
 func TestZCrit(t *testing.T) {
-	r := &Report{Checks: []Check{newCheck("K", 1, 1, 1.1, 0.05)}}
+	r := &Report{Checks: []Check{NewCheck("K", 1, 1, 1.1, 0.05)}}
 	r.Finish(0.01, 0)
 	if math.Abs(r.ZCrit-2.5758293035489) > 1e-9 {
 		t.Errorf("z_c = %.13f", r.ZCrit)
