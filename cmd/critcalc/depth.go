@@ -20,7 +20,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "depth",
-		usage:   "EXPR --cb X --cw Y --layers L [--k1 K1] [--width n | --widths n1,…] [--renormalize] [--inputs K11,K22,K12] [--every k] [--digits D] [--json|--csv]",
+		usage:   "EXPR --cb X --cw Y --layers L [--k1 K1] [--width n | --widths n1,…] [--renormalize] [--inputs K11,K22,K12] [--ntk [--lambda-b X --lambda-w Y]] [--every k] [--digits D] [--json|--csv]",
 		summary: "layer-by-layer kernel K, four-point vertex V and NLO metric G{1} of a deep MLP",
 		detail: `Iterates PDLT's single-input recursions from K^(1) = K1, V^(1) = 0, G{1}^(1) = 0:
 K' = C_b + C_W g(K) (5.108), V' = χ∥²V + C_W²(⟨σ⁴⟩ − ⟨σ²⟩²) (5.109),
@@ -46,7 +46,13 @@ with averages certified to D+10 and D+20 digits, and each value keeps the
 digits on which the two runs agree: ψ keeps fewer as ρ → ±1 (unless σ is
 scale-invariant). The two-input average of a σ that is not scale-invariant
 is then Mehler's Hermite series with a bounded tail, which needs a smooth σ.
---cb, --cw, --k1 and --inputs are exact decimals or fractions.`,
+--cb, --cw, --k1 and --inputs are exact decimals or fractions.
+
+--ntk adds the neural tangent kernel Θ (PDLT (8.63)): Θ' = λ_b + λ_W⟨σ²⟩
++ C_W⟨σ'²⟩Θ from Θ^(1) = λ_b + λ_W K^(0), K^(0) = (K1 − C_b)/C_W, and with
+--inputs Θ₊₊, Θ₋₋, Θ₊₋ from ⟨σ(z₊)σ(z₋)⟩ and ⟨σ'(z₊)σ'(z₋)⟩. The
+learning rates --lambda-b and --lambda-w default to C_b and C_W (the NTK
+parameterization, Θ^(1) = K^(1)).`,
 		flags: func(fs *flag.FlagSet) any { return defineDepthFlags(fs) },
 		run:   runDepth,
 	})
@@ -66,6 +72,9 @@ type depthFlags struct {
 	digits      int
 	widthList   []int // parsed --widths
 	json, csv   bool
+	ntk         bool
+	lambdaB     *exactFlag // --lambda-b; nil value: C_b
+	lambdaW     *exactFlag // --lambda-w; nil value: C_W
 }
 
 func defineDepthFlags(fs *flag.FlagSet) *depthFlags {
@@ -83,6 +92,7 @@ func defineDepthFlags(fs *flag.FlagSet) *depthFlags {
 	fs.IntVar(&f.every, "every", 0, "print every `k`-th layer (default: about 100 rows)")
 	fs.BoolVar(&f.json, "json", false, "write JSON")
 	fs.BoolVar(&f.csv, "csv", false, "write CSV")
+	defineDepthNTKFlags(fs, f)
 	return f
 }
 
@@ -96,6 +106,8 @@ type depthReport struct {
 	// Asymptotics sets the large-depth predictions against fits of the
 	// iterated sequences (float64 runs of at least minFitLayers layers).
 	Asymptotics *depthAsymptotics `json:"asymptotics,omitempty"`
+	// ntkColumns are the NTK columns the rows carry (--ntk).
+	ntkColumns []string
 }
 
 type depthRow struct {
@@ -114,6 +126,10 @@ type depthRow struct {
 	Psi        jsonNum `json:"psi,omitempty"`
 	DK1        jsonNum `json:"dK1,omitempty"`
 	DDK2       jsonNum `json:"ddK2,omitempty"`
+	Theta      jsonNum `json:"Theta,omitempty"`
+	ThetaPP    jsonNum `json:"Theta_pp,omitempty"`
+	ThetaMM    jsonNum `json:"Theta_mm,omitempty"`
+	ThetaPM    jsonNum `json:"Theta_pm,omitempty"`
 }
 
 // depthInputs is the parsed --inputs: the first-layer two-input kernel,
@@ -211,6 +227,9 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, fmt.Errorf("--widths works in float64 (--digits at most %d)", depthDigits))
 	}
 	f.widthList = widths
+	if err := checkDepthNTKFlags(f, inputs); err != nil {
+		return usageError(c, stderr, err)
+	}
 	if f.every == 0 {
 		f.every = max(1, f.layers/100)
 	}
@@ -310,6 +329,9 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 		if err != nil {
 			return nil, err
 		}
+		if err := addDepthNTK(rep, a, f, inputs); err != nil {
+			return nil, err
+		}
 		return rep, nil
 	}
 	// float64: with enough layers every layer is kept for the fit of the
@@ -359,6 +381,9 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 		if seqs, err = addDepthInputs(rep, a, f, inputs, step); err != nil {
 			return nil, err
 		}
+	}
+	if err := addDepthNTK(rep, a, f, inputs); err != nil {
+		return nil, err
 	}
 	if fit {
 		rep.Asymptotics = fitDepth(e, f, layers, seqs)
@@ -521,13 +546,14 @@ func depthColumns(r *depthReport) []string {
 	if len(r.Layers) > 0 && r.Layers[0].Kpp != "" {
 		cols = append(cols, "K_pp", "K_mm", "K_pm", "rho", "psi", "dK1", "ddK2")
 	}
-	return cols
+	return append(cols, depthNTKColumns(r)...)
 }
 
 func depthCells(row depthRow, cols []string) []string {
 	byName := map[string]jsonNum{"K": row.K, "V": row.V, "G1": row.G1, "chi_par": row.ChiPar, "chi_perp": row.ChiPerp,
 		"V_over_nK2": row.VOverNK2, "K_plus_G1_over_n": row.KPlusG1OvN, "K_pp": row.Kpp, "K_mm": row.Kmm, "K_pm": row.Kpm,
-		"rho": row.Rho, "psi": row.Psi, "dK1": row.DK1, "ddK2": row.DDK2}
+		"rho": row.Rho, "psi": row.Psi, "dK1": row.DK1, "ddK2": row.DDK2,
+		"Theta": row.Theta, "Theta_pp": row.ThetaPP, "Theta_mm": row.ThetaMM, "Theta_pm": row.ThetaPM}
 	cells := make([]string, len(cols))
 	for i, c := range cols {
 		if c == "l" {
