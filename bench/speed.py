@@ -1,0 +1,165 @@
+#!/usr/bin/python3
+"""Every speed goal of critcalc side by side with its baseline, as wall-clock
+times of whole processes (interpreter or program start included), each the
+median of several runs, the runs of a pair interleaved (critcalc, baseline,
+critcalc, baseline, ...) so that a change of machine load hits both alike.
+Prints a Markdown table: workload, critcalc time, baseline time, ratio,
+goal, met?.
+
+  workload                                      baseline
+  act mish                                      bench/act_scipy.py (SciPy quad + brentq)
+  act mish --digits 30                          bench/act_mpmath.py (mpmath, root given)
+  depth tanh, 10^5 layers (float64)             bench/depth_numpy.py (64-node Gauss-Hermite loop)
+  depth tanh with --inputs, 100 layers          bench/depth2_numpy.py, degree 100 and degree 25
+  depth tanh --digits 30, per layer             critcalc as of commit 62a9799 (built from a
+                                                temporary git worktree)
+  hermite gelu --digits 30 --terms 10           bench/hermite_mpmath.py (truncated map)
+  expr '(1/3)^100000*x', expr '2^10000000*x'    none: goal 1 s absolute
+
+The --digits 30 depth rows run the same command on both binaries, so their
+ratio is the speed-up per layer. act_speed.py, the older script for the
+first two rows alone, is kept for its in-process times.
+
+Needs only Go (to build critcalc here and the baseline commit) and
+Debian's python3-numpy, python3-scipy and python3-mpmath. Run from the
+repository root:
+
+  /usr/bin/python3 bench/speed.py [--runs N] [--only SUBSTRING] [--no-base]
+
+--runs is the number of runs of each command (default 5; 3 for
+baselines that take more than 10 s a run); --only keeps the rows whose
+workload contains SUBSTRING; --no-base skips building the baseline commit
+(the --digits 30 depth row is then left out).
+"""
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BASE_COMMIT = "62a9799"
+PY = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+
+def once(cmd):
+    """Wall time of one run of cmd; it must succeed."""
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    dt = time.perf_counter() - t0
+    if r.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stderr[-2000:]}")
+    return dt
+
+
+def paired(a, b, runs):
+    """Median wall times of a and b, runs of each, interleaved."""
+    ta, tb = [], []
+    for _ in range(runs):
+        ta.append(once(a))
+        if b is not None:
+            tb.append(once(b))
+    return statistics.median(ta), (statistics.median(tb) if tb else None)
+
+
+def build(tmp, no_base):
+    """Builds critcalc from the working tree and, unless no_base, from
+    BASE_COMMIT in a temporary worktree; returns their paths."""
+    exe = os.path.join(tmp, "critcalc")
+    subprocess.run(["go", "build", "-o", exe, "./cmd/critcalc"], cwd=ROOT, check=True)
+    if no_base:
+        return exe, None
+    wt = os.path.join(tmp, "base")
+    base = os.path.join(tmp, "critcalc-base")
+    subprocess.run(["git", "worktree", "add", "--detach", "-q", wt, BASE_COMMIT], cwd=ROOT, check=True)
+    try:
+        subprocess.run(["go", "build", "-o", base, "./cmd/critcalc"], cwd=wt, check=True)
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", wt], cwd=ROOT, check=False)
+    return exe, base
+
+
+def fmt(t):
+    if t is None:
+        return "–"
+    return f"{t * 1000:.1f} ms" if t < 1 else f"{t:.2f} s"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--no-base", action="store_true")
+    args = ap.parse_args()
+    bench = lambda name: [PY, os.path.join(HERE, name)]
+    with tempfile.TemporaryDirectory() as tmp:
+        cc, base = build(tmp, args.no_base)
+        depth30 = ["depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "20", "--every", "20", "--digits", "30"]
+        two = ["depth", "tanh", "--cb", "0.1", "--cw", "1.5", "--layers", "100", "--every", "100",
+               "--inputs", "1,1.2,0.9"]
+        # (workload, critcalc command, baseline command or None, goal text,
+        #  goal test on (critcalc time, baseline time), per-layer divisor)
+        rows = [
+            ("`act mish` vs SciPy", [cc, "act", "mish"], bench("act_scipy.py"),
+             "≥ 100×, ≤ 10 ms", lambda c, b: b / c >= 100 and c <= 0.010, 0),
+            ("`act mish --digits 30` vs mpmath", [cc, "act", "mish", "--digits", "30"], bench("act_mpmath.py"),
+             "≥ 200×", lambda c, b: b / c >= 200, 0),
+            ("`depth tanh --cb 0 --cw 1 --layers 100000` vs numpy (64-node rule)",
+             [cc, "depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "100000", "--every", "100000"],
+             bench("depth_numpy.py"), "≥ 20×", lambda c, b: b / c >= 20, 100000),
+            ("`depth tanh --cb 0.1 --cw 1.5 --layers 100 --inputs 1,1.2,0.9` vs numpy degree 100",
+             [cc] + two, bench("depth2_numpy.py") + ["--degree", "100"], "≥ 10×, ≤ 10 µs a layer",
+             lambda c, b: b / c >= 10 and c / 100 <= 10e-6, 100),
+            ("the same vs numpy degree 25 (1e-6 accurate)", [cc] + two,
+             bench("depth2_numpy.py") + ["--degree", "25"], "(for reference)", None, 100),
+        ]
+        if base is not None:
+            rows.append(("`depth tanh --cb 0 --cw 1 --layers 20 --digits 30` vs critcalc " + BASE_COMMIT,
+                         [cc] + depth30, [base] + depth30, "≥ 10× (≤ 1.5 ms a layer)",
+                         lambda c, b: b / c >= 10 and c / 20 <= 1.5e-3, 20))
+        rows += [
+            ("`hermite gelu --digits 30 --terms 10` vs mpmath (truncated map)",
+             [cc, "hermite", "gelu", "--digits", "30", "--terms", "10"], bench("hermite_mpmath.py"),
+             "≤ 0.3 s", lambda c, b: c <= 0.3, 0),
+            ("`expr '(1/3)^100000*x'`", [cc, "expr", "(1/3)^100000*x"], None, "≤ 1 s",
+             lambda c, b: c <= 1, 0),
+            ("`expr '2^10000000*x'`", [cc, "expr", "2^10000000*x"], None, "≤ 1 s",
+             lambda c, b: c <= 1, 0),
+        ]
+        rows = [r for r in rows if args.only in r[0]]
+        once([cc, "act", "mish"])  # the file cache
+        out = []
+        for name, c, b, goal, test, layers in rows:
+            probe = once(b) if b is not None else once(c)
+            runs = args.runs if probe < 10 else max(1, min(args.runs, 3))
+            tc, tb = paired(c, b, runs)
+            ratio = f"{tb / tc:.1f}×" if tb is not None else "–"
+            met = "–" if test is None else ("yes" if test(tc, tb) else "no")
+            per = ""
+            if layers:
+                pl = tc / layers
+                per = f" ({pl * 1e6:.3g} µs a layer)" if pl < 1e-3 else f" ({pl * 1e3:.3g} ms a layer)"
+            out.append(f"| {name} | {fmt(tc)}{per} | {fmt(tb)} | {ratio} | {goal} | {met} |")
+            print(out[-1], file=sys.stderr, flush=True)
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cpu}, {os.cpu_count()} cores, "
+          f"load {load:.1f}; medians of {args.runs} interleaved runs (3 for baselines over 10 s)")
+    print()
+    print("| workload | critcalc | baseline | ratio | goal | met? |")
+    print("|---|---|---|---|---|---|")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
