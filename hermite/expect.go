@@ -120,8 +120,15 @@ func (e *Expectation) pieces(K, T float64, bps []float64) (*adaptive, error) {
 
 const epsilon = 0x1p-52
 
-// maxPanelDepth bounds the bisections of one piece (2^-40 of its width).
+// maxPanelDepth bounds the bisections of one first panel (2^-40 of its
+// width).
 const maxPanelDepth = 40
+
+// maxSplitDepth bounds the halvings that make the first panels of a piece
+// towards an inner edge, down to minWidth: at K = 1e300 a transition of
+// width 1 in z is 1e-150 wide in t, about 500 halvings of the piece; float64
+// fractions of the piece reach 2^-1074.
+const maxSplitDepth = 1000
 
 // minPanelScale is the width, in units of featureScale, that a first
 // panel touching 0 or a kink must not exceed: its 48 nodes then sample a
@@ -216,20 +223,20 @@ func (ad *adaptive) run(edges []float64) (int, error) {
 	n := len(ad.out)
 	T := edges[len(edges)-1]
 	type firstPanel struct {
-		piece, depth int
+		piece        int
 		a, b, fa, fb float64
 		p            panelPair
 	}
 	var first []firstPanel
 	var split func(j, depth int, a, b, fa, fb float64, lo, hi bool)
 	split = func(j, depth int, a, b, fa, fb float64, lo, hi bool) {
-		if (lo || hi) && b-a > ad.minWidth && depth < maxPanelDepth {
+		if (lo || hi) && b-a > ad.minWidth && depth < maxSplitDepth {
 			m, fm := (a+b)/2, (fa+fb)/2
 			split(j, depth+1, a, m, fa, fm, lo, false)
 			split(j, depth+1, m, b, fm, fb, false, hi)
 			return
 		}
-		first = append(first, firstPanel{piece: j, depth: depth, a: a, b: b, fa: fa, fb: fb})
+		first = append(first, firstPanel{piece: j, a: a, b: b, fa: fa, fb: fb})
 	}
 	for j := 0; j+1 < len(edges); j++ {
 		split(j, 0, edges[j], edges[j+1], 0, 1, j > 0, j+2 < len(edges))
@@ -247,7 +254,8 @@ func (ad *adaptive) run(edges []float64) (int, error) {
 	}
 	for _, f := range first {
 		ad.piece = f.piece
-		if err := ad.integrate(f.a, f.b, f.depth, f.fa, f.fb, f.p); err != nil {
+		// Each first panel may be bisected maxPanelDepth times more.
+		if err := ad.integrate(f.a, f.b, 0, f.fa, f.fb, f.p); err != nil {
 			for i := range ad.out {
 				ad.out[i].Evals = ad.evals
 			}
@@ -270,8 +278,8 @@ func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPa
 			ad.failed = i
 			return fmt.Errorf("%w: the integrand is not finite on [%g, %g]·√K", ErrUndefined, a, b)
 		}
-		d := p.err(i)
-		if !(d <= ad.tol[i]*(b-a) || depth >= maxPanelDepth && d <= 1e3*ad.tol[i]*(b-a)) {
+		d, tol := p.err(i), ad.panelTol(i, b-a, p.abs[i])
+		if !(d <= tol || depth >= maxPanelDepth && d <= 1e3*tol) {
 			ok = false
 			ad.failed = i
 		}
@@ -303,6 +311,15 @@ func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPa
 	return ad.integrate(m, b, depth+1, fm, fb, pr)
 }
 
+// panelTol is integrand i's tolerance on a panel of the given width and
+// ∫|F_i|φ = abs: its share by width, or by its part of ∫|F|φ, whichever is
+// larger (either sums to relTol·∫|F|φ over the panels). The second lets the
+// narrow panels at a transition of width 1/√K in t, which carry the whole
+// integral at a large K, be accepted.
+func (ad *adaptive) panelTol(i int, width, abs float64) float64 {
+	return max(ad.tol[i]*width, ad.relTol*abs)
+}
+
 // noiseLimited reports whether halving a panel p of the given width into pl
 // and pr left the
 // error estimate of every integrand that failed its tolerance at more than
@@ -314,7 +331,7 @@ func (ad *adaptive) noiseLimited(p, pl, pr panelPair, width float64) bool {
 	some := false
 	for i := range ad.out {
 		e := p.err(i)
-		if e <= ad.tol[i]*width {
+		if e <= ad.panelTol(i, width, p.abs[i]) {
 			continue
 		}
 		some = true

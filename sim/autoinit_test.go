@@ -1,8 +1,11 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"critcalc/calc"
 	"critcalc/internal/testlevel"
@@ -76,4 +79,70 @@ func TestAutoInitTanhConverges(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAutoInitAPJNCalibration measures how often the measured one-layer
+// APJNs of autoinit (Steps 0: networks of width 128 at the base σ_w) would
+// FAIL the exact value under a Bonferroni Student-t test over the L − 1 = 3
+// layers at family-wise level 1%, the test `critcalc sim` uses:
+// |𝒥̂ − 𝒥|/stderr above t_{M−1}(1 − 0.01/6) in any layer. For ReLU (σ_b = 0)
+// E[𝒥̂^{l,l+1}] = C_W·P(z > 0) = C_W/2 exactly at every width, the
+// preactivations being symmetric, so the test sees the error bar alone.
+// Wanted: at most 2% of seeds at every M, and a 𝒥 off by 5% FAILed in at
+// least 95% of seeds at M = 1000. M = 5 runs by default, the rest with the
+// exhaustive tests. Measured (seeds 1 … 1000): 1.0%, 1.5%, 2.0%, 1.2% and
+// 0.8% at M = 5, 10, 30, 100, 1000; power 100%. The excess over 1% is the
+// skewness of the per-network 𝒥̂ (a sum of about n/2 squared Gaussians),
+// which Student's t ignores; at width 64 it reached 2.1% at M = 10.
+// How often this fails by chance: the seeds are fixed, so the outcome is
+// too; over random sets of 1000 seeds an error bar whose false-FAIL rate
+// is 1.5% gives more than 20 failures with probability 8% at each M, so the
+// M = 30 case, at the limit with these seeds, would fail for about half of
+// other seed sets.
+func TestAutoInitAPJNCalibration(t *testing.T) {
+	const seeds, layers, alpha = 1000, 4, 0.01
+	x, err := DefaultInputs(64, 1, 1, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sw2, width = 1.96, 128
+	failRate := func(M int, off float64, seeds int) float64 {
+		crit := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(M - 1)}.Quantile(1 - alpha/(2*(layers-1)))
+		fails := 0
+		for s := 1; s <= seeds; s++ {
+			a := AutoInit{Net: Config{Sigma: calc.MustParse("relu"), CW: sw2, Widths: equalWidths(64, width, layers), Inputs: x, Nets: M, Seed: uint64(s)},
+				Loss: JLL, Steps: 0, LR: 0.1}
+			r, err := RunAutoInit(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, j := range r.J {
+				if !(math.Abs(j.Value-off*sw2/2) <= crit*j.StdErr) {
+					fails++
+					break
+				}
+			}
+		}
+		return float64(fails) / float64(seeds)
+	}
+	for _, M := range []int{5, 10, 30, 100, 1000} {
+		t.Run(fmt.Sprintf("M=%d", M), func(t *testing.T) {
+			if M > 5 {
+				testlevel.Exhaustive(t)
+			}
+			rate := failRate(M, 1, seeds)
+			t.Logf("M = %d: false-FAIL rate %.4f over %d seeds", M, rate, seeds)
+			if rate > 0.02 {
+				t.Errorf("M = %d: the exact 𝒥 FAILed in %.1f%% of %d seeds (want ≤ 2%%)", M, 100*rate, seeds)
+			}
+		})
+	}
+	t.Run("power", func(t *testing.T) {
+		testlevel.Exhaustive(t)
+		rate := failRate(1000, 1.05, 200)
+		t.Logf("𝒥 off by 5%%, M = 1000: FAIL rate %.3f over 200 seeds", rate)
+		if rate < 0.95 {
+			t.Errorf("a 𝒥 off by 5%% FAILed in only %.1f%% of 200 seeds (want ≥ 95%%)", 100*rate)
+		}
+	})
 }
