@@ -91,3 +91,23 @@ func TestExpectErrors(t *testing.T) {
 		t.Errorf("negative K accepted")
 	}
 }
+
+// TestExpectNarrowTransitionAtHugeK checks E[sech⁴(z)], z ~ N(0, K), at K
+// up to 1e300, where the whole integral sits in a transition of width 1 in
+// z, 1/√K in t: E = (1/√(2πK))·∫sech⁴ + O(K^{−3/2}) with ∫sech⁴ = 4/3, so the
+// closed form is exact to float64 from K = 1e20 on. The first panels must
+// halve towards 0 some 500 times at K = 1e300 (this printed 0 at K = 1e40,
+// where the halving stopped at 2^-40).
+func TestExpectNarrowTransitionAtHugeK(t *testing.T) {
+	f := calc.MustParse("sech(x)^4")
+	for _, K := range []float64{1e20, 1e40, 1e100, 1e200, 1e300} {
+		v, err := Expect(f, K)
+		if err != nil {
+			t.Fatalf("K = %g: %v", K, err)
+		}
+		want := 4.0 / 3 / math.Sqrt(2*math.Pi*K)
+		if d := math.Abs(v.V - want); d > v.AbsErr+4e-16*want || d > 1e-13*want {
+			t.Errorf("K = %g: E = %.17g ± %.2g, want %.17g", K, v.V, v.AbsErr, want)
+		}
+	}
+}
