@@ -108,19 +108,44 @@ func (q *quadPair) at(p, m, x float64, _, _ *diagStep) (pairValues, error) {
 // angle ψ only (ReLU: (π − ψ)/(2π)), and moves by at most
 // (2/π)√(⟨σ'²⟩_ii⟨σ'²⟩_jj) times the change of ψ.
 func nextPair(cb, cw float64, lam Lambda, x ntkEntry, p, m ntkEntry, dp, dm *diagStep, v pairValues) ntkEntry {
+	c := newPairConsts(p, m, dp, dm)
+	return c.next(cb, cw, lam, x, v)
+}
+
+// pairConsts are the parts of nextPair's error bounds that depend on the
+// diagonal entries only.
+type pairConsts struct {
+	rpm    float64 // (δK_ii/2K_ii + δK_jj/2K_jj)
+	ss, dd float64 // √(⟨σ'²⟩_ii⟨σ'²⟩_jj), √(⟨σ”²⟩_ii⟨σ”²⟩_jj)
+	diag   float64 // the change of f with the diagonal entries at K_ij = 0
+	diag1  float64 // the same for f1 (σ' without kinks)
+	smooth bool    // σ' has no kinks
+	sq     float64 // √(K_ii K_jj)
+}
+
+func newPairConsts(p, m ntkEntry, dp, dm *diagStep) pairConsts {
 	rp, rm := p.kErr/(2*p.k), m.kErr/(2*m.k)
-	ss := math.Sqrt(dp.s * dm.s)
-	ax := math.Abs(x.k)
-	df := v.fErr + ss*(x.kErr+ax*(rp+rm)) + rp*math.Sqrt(dp.sz2*dm.g) + rm*math.Sqrt(dm.sz2*dp.g)
-	var df1 float64
+	c := pairConsts{rpm: rp + rm, ss: math.Sqrt(dp.s * dm.s), sq: math.Sqrt(p.k * m.k),
+		diag: rp*math.Sqrt(dp.sz2*dm.g) + rm*math.Sqrt(dm.sz2*dp.g)}
 	if dp.secondDer && dm.secondDer {
-		dd := math.Sqrt(dp.d2 * dm.d2)
-		df1 = v.f1Err + dd*(x.kErr+ax*(rp+rm)) + rp*math.Sqrt(dp.d2z2*dm.s) + rm*math.Sqrt(dm.d2z2*dp.s)
+		c.smooth = true
+		c.dd = math.Sqrt(dp.d2 * dm.d2)
+		c.diag1 = rp*math.Sqrt(dp.d2z2*dm.s) + rm*math.Sqrt(dm.d2z2*dp.s)
+	}
+	return c
+}
+
+// next is nextPair with the diagonal parts c.
+func (c *pairConsts) next(cb, cw float64, lam Lambda, x ntkEntry, v pairValues) ntkEntry {
+	ax := math.Abs(x.k)
+	dk := x.kErr + ax*c.rpm
+	df := v.fErr + c.ss*dk + c.diag
+	var df1 float64
+	if c.smooth {
+		df1 = v.f1Err + c.dd*dk + c.diag1
 	} else {
-		sq := math.Sqrt(p.k * m.k)
-		rho := max(-1, min(1, x.k/sq))
-		dRho := (x.kErr+ax*(rp+rm))/sq + 4*roundoff
-		df1 = v.f1Err + 2/math.Pi*ss*psiErr(math.Acos(rho), dRho)
+		rho := max(-1, min(1, x.k/c.sq))
+		df1 = v.f1Err + 2/math.Pi*c.ss*psiErr(math.Acos(rho), dk/c.sq+4*roundoff)
 	}
 	k := cb + cw*v.f
 	t := lam.B + lam.W*v.f + cw*v.f1*x.t

@@ -1,0 +1,318 @@
+package recursions
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+)
+
+// KernelMatrices is one layer of IterateKernels: the N×N kernel K^(ℓ) and,
+// when asked for, the NTK Θ^(ℓ), row-major and symmetric, each entry with
+// an estimate of its absolute error.
+type KernelMatrices struct {
+	L, N            int
+	K, KErr         []float64
+	Theta, ThetaErr []float64 // nil without the NTK
+}
+
+// MaxKernelInputs is the largest N that IterateKernels accepts: a layer
+// holds eight N×N float64 matrices (256 MB at N = 2000).
+const MaxKernelInputs = 2000
+
+// tableMinInputs is the number of inputs from which a layer whose
+// diagonal entries are all equal evaluates the map through an
+// interpolation table rather than a series per entry.
+const tableMinInputs = 24
+
+// IterateKernels runs the kernel recursion (5.1) and, when lam is not nil,
+// that of the neural tangent kernel (PDLT (8.63)) for N inputs at once,
+//
+//	K'_ij = C_b + C_W⟨σ(u)σ(v)⟩,  Θ'_ij = λ_b + λ_W⟨σ(u)σ(v)⟩ + C_W⟨σ'(u)σ'(v)⟩Θ_ij,
+//
+// (u, v) ~ N(0, [[K_ii, K_ij], [K_ij, K_jj]]), from the N×N matrices k1 =
+// K^(1) and theta1 = Θ^(1) (row-major; theta1 is ignored without lam). It
+// calls emit with the layers ℓ = every, 2·every, … up to L, and L itself;
+// emit must not keep the matrices, which the next layer overwrites.
+//
+// A layer costs one set of single-input averages per distinct diagonal
+// value and one two-input evaluation per pair i < j: the exact arc-cosine
+// forms for a scale-invariant σ; for a smooth σ (σ and σ' without kinks)
+// Mehler's series in the Hermite moments of σ(√K_ii·X), computed once per
+// distinct diagonal value, through a piecewise-polynomial table of the map
+// in ρ when all diagonal entries are equal (inputs of equal norms), with
+// two-dimensional quadrature where the series converges too slowly; and
+// two-dimensional quadrature per pair for another σ. The pairs are shared
+// among the processors; each entry's arithmetic is the same however they
+// are shared, so the results are too.
+func (a *Activation) IterateKernels(cb, cw float64, lam *Lambda, k1, theta1 []float64, n, L, every int, emit func(*KernelMatrices) error) error {
+	switch {
+	case n < 1 || n > MaxKernelInputs:
+		return fmt.Errorf("recursions: IterateKernels needs 1 ≤ N ≤ %d inputs, got %d", MaxKernelInputs, n)
+	case len(k1) != n*n || lam != nil && len(theta1) != n*n:
+		return fmt.Errorf("recursions: IterateKernels needs N×N matrices (N = %d), got %d and %d entries", n, len(k1), len(theta1))
+	case L < 1:
+		return fmt.Errorf("recursions: IterateKernels needs L ≥ 1, got %d", L)
+	case every < 1:
+		return fmt.Errorf("recursions: IterateKernels needs every ≥ 1, got %d", every)
+	}
+	for i := range n {
+		kii := k1[i*n+i]
+		if !(kii > 0) || math.IsInf(kii, 0) {
+			return fmt.Errorf("recursions: IterateKernels: K^(1) of input %d is %g, want finite and > 0", i, kii)
+		}
+		for j := range i {
+			x := k1[i*n+j]
+			if x != k1[j*n+i] || lam != nil && theta1[i*n+j] != theta1[j*n+i] {
+				return fmt.Errorf("recursions: IterateKernels: the matrices are not symmetric at (%d, %d)", i, j)
+			}
+			if !(math.Abs(x) <= math.Sqrt(kii*k1[j*n+j])*(1+1e-12)) {
+				return fmt.Errorf("recursions: IterateKernels: |K_%d,%d| = %g > √(K_%d,%d·K_%d,%d): not a kernel", i, j, x, i, i, j, j)
+			}
+		}
+	}
+	it, err := a.newKernelIteration(cb, cw, lam, n)
+	if err != nil {
+		return err
+	}
+	cur := newKernelMatrices(n, lam != nil)
+	copy(cur.K, k1)
+	for i, x := range k1 {
+		cur.KErr[i] = roundoff * math.Abs(x)
+	}
+	if lam != nil {
+		copy(cur.Theta, theta1)
+		for i, x := range theta1 {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("recursions: IterateKernels: Θ^(1) has an entry %g", x)
+			}
+			cur.ThetaErr[i] = roundoff * math.Abs(x)
+		}
+	}
+	next := newKernelMatrices(n, lam != nil)
+	for l := 1; ; l++ {
+		cur.L = l
+		if l%every == 0 || l == L {
+			cur.mirror()
+			if err := emit(cur); err != nil {
+				return err
+			}
+		}
+		if l == L {
+			return nil
+		}
+		if err := it.step(cur, next); err != nil {
+			return fmt.Errorf("recursions: layer %d: %w", l, err)
+		}
+		cur, next = next, cur
+	}
+}
+
+func newKernelMatrices(n int, ntk bool) *KernelMatrices {
+	m := &KernelMatrices{N: n, K: make([]float64, n*n), KErr: make([]float64, n*n)}
+	if ntk {
+		m.Theta, m.ThetaErr = make([]float64, n*n), make([]float64, n*n)
+	}
+	return m
+}
+
+// kernelIteration holds what the layers of IterateKernels share.
+type kernelIteration struct {
+	cb, cw float64
+	lam    Lambda
+	ntk    bool
+	diag   *ntkDiag
+	pairs  pairMap
+	series *seriesPair // the series of a smooth σ (nil otherwise)
+}
+
+func (a *Activation) newKernelIteration(cb, cw float64, lam *Lambda, n int) (*kernelIteration, error) {
+	d, err := a.newNTKDiag()
+	if err != nil {
+		return nil, err
+	}
+	pm, err := a.newPairMap()
+	if err != nil {
+		return nil, err
+	}
+	it := &kernelIteration{cb: cb, cw: cw, ntk: lam != nil, diag: d, pairs: pm}
+	if lam != nil {
+		it.lam = *lam
+	}
+	if sp, ok := pm.(*seriesPair); ok {
+		it.series = sp
+	}
+	return it, nil
+}
+
+// step computes the layer after cur into next.
+func (it *kernelIteration) step(cur, next *KernelMatrices) error {
+	n := cur.N
+	// The single-input averages of each distinct diagonal value.
+	index := map[float64]int{}
+	var values []float64
+	which := make([]int, n)
+	for i := range n {
+		k := cur.K[i*n+i]
+		j, ok := index[k]
+		if !ok {
+			j = len(values)
+			index[k] = j
+			values = append(values, k)
+		}
+		which[i] = j
+	}
+	steps := make([]diagStep, len(values))
+	if err := parallel(len(values), func(j int) error {
+		var err error
+		steps[j], err = it.diag.step(values[j])
+		return err
+	}); err != nil {
+		return err
+	}
+	pairs := it.pairs
+	if it.series != nil {
+		defer it.series.forget()
+		if len(values) == 1 && n >= tableMinInputs {
+			P, err := it.series.input(&steps[0])
+			if err != nil {
+				return err
+			}
+			if tab, ok := buildTable(P, &steps[0]); ok {
+				pairs = tablePair{tab}
+			}
+		}
+	}
+	// The diagonal entries, and the next layer's.
+	diag := make([]ntkEntry, n)
+	for i := range n {
+		diag[i] = ntkEntry{k: cur.K[i*n+i], kErr: cur.KErr[i*n+i]}
+		if cur.Theta != nil {
+			diag[i].t, diag[i].tErr = cur.Theta[i*n+i], cur.ThetaErr[i*n+i]
+		}
+		ne := steps[which[i]].next(it.cb, it.cw, it.lam, diag[i])
+		if !(ne.k > 0) || math.IsInf(ne.k, 0) || math.IsInf(ne.t, 0) {
+			return fmt.Errorf("the kernel K_%d,%d = %g or Θ = %g is out of range", i, i, ne.k, ne.t)
+		}
+		next.set(i, i, ne)
+	}
+	// With one diagonal value the error bounds' diagonal parts are shared.
+	var shared *pairConsts
+	if len(values) == 1 {
+		c := newPairConsts(diag[0], diag[0], &steps[0], &steps[0])
+		shared = &c
+	}
+	// Row i holds the pairs (i, j > i) of the upper triangle: rows are
+	// dealt out in an order that balances the triangle. The lower one is
+	// filled when a layer is emitted (mirror).
+	return parallel(n, func(r int) error {
+		i := r / 2
+		if r%2 == 1 {
+			i = n - 1 - r/2
+		}
+		di := &steps[which[i]]
+		p := diag[i]
+		for j := i + 1; j < n; j++ {
+			dj := &steps[which[j]]
+			x := cur.at(i, j)
+			v, err := pairs.at(p.k, diag[j].k, x.k, di, dj)
+			if err != nil {
+				return fmt.Errorf("inputs %d and %d: %w", i, j, err)
+			}
+			c := shared
+			if c == nil {
+				cc := newPairConsts(p, diag[j], di, dj)
+				c = &cc
+			}
+			next.set(i, j, c.next(it.cb, it.cw, it.lam, x, v))
+		}
+		return nil
+	})
+}
+
+// at returns the entry (i, j) of the upper triangle.
+func (m *KernelMatrices) at(i, j int) ntkEntry {
+	k := i*m.N + j
+	e := ntkEntry{k: m.K[k], kErr: m.KErr[k]}
+	if m.Theta != nil {
+		e.t, e.tErr = m.Theta[k], m.ThetaErr[k]
+	}
+	return e
+}
+
+// set sets the entry (i, j) of the upper triangle.
+func (m *KernelMatrices) set(i, j int, e ntkEntry) {
+	k := i*m.N + j
+	m.K[k], m.KErr[k] = e.k, e.kErr
+	if m.Theta != nil {
+		m.Theta[k], m.ThetaErr[k] = e.t, e.tErr
+	}
+}
+
+// mirror copies the upper triangle to the lower one, in blocks.
+func (m *KernelMatrices) mirror() {
+	n := m.N
+	const b = 64
+	for _, a := range [][]float64{m.K, m.KErr, m.Theta, m.ThetaErr} {
+		if a == nil {
+			continue
+		}
+		for i0 := 0; i0 < n; i0 += b {
+			for j0 := i0; j0 < n; j0 += b {
+				for i := i0; i < min(i0+b, n); i++ {
+					for j := max(j0, i+1); j < min(j0+b, n); j++ {
+						a[j*n+i] = a[i*n+j]
+					}
+				}
+			}
+		}
+	}
+}
+
+// tablePair evaluates the map of equal diagonal entries from its table.
+type tablePair struct{ tab *mapTable }
+
+func (t tablePair) at(p, m, x float64, _, _ *diagStep) (pairValues, error) {
+	return t.tab.at(max(-1, min(1, x/math.Sqrt(p*m)))), nil
+}
+
+// parallel calls f(0), …, f(n−1) on all processors and returns the first
+// error by index.
+func parallel(n int, f func(int) error) error {
+	workers := min(n, runtime.GOMAXPROCS(0))
+	if workers <= 1 {
+		for i := range n {
+			if err := f(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	nextI := 0
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := nextI
+				nextI++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				errs[i] = f(i)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,124 @@
+package recursions
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"critcalc/calc"
+)
+
+// unitInputs returns the Gram matrix x_i·x_j/n₀ of n random inputs of
+// dimension n0 normalized to |x|²/n₀ = 1, and C_b + C_W times it.
+func unitInputs(n, n0 int, cb, cw float64, seed uint64) (k0, k1 []float64) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	xs := make([][]float64, n)
+	for i := range xs {
+		xs[i] = make([]float64, n0)
+		s := 0.0
+		for j := range xs[i] {
+			xs[i][j] = r.NormFloat64()
+			s += xs[i][j] * xs[i][j]
+		}
+		for j := range xs[i] {
+			xs[i][j] *= math.Sqrt(float64(n0) / s)
+		}
+	}
+	k0, k1 = make([]float64, n*n), make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			d := 0.0
+			for c := range n0 {
+				d += xs[i][c] * xs[j][c]
+			}
+			if i == j {
+				d = float64(n0) // normalized exactly
+			}
+			k0[i*n+j] = d / float64(n0)
+			k1[i*n+j] = cb + cw*k0[i*n+j]
+		}
+	}
+	return k0, k1
+}
+
+// IterateKernels agrees entry by entry with the two-input recursion
+// IterateNTKTwo, for inputs of equal norms (the map's table) and of
+// different norms (a series per entry), within the error estimates.
+func TestIterateKernelsAgreesWithTwo(t *testing.T) {
+	for _, c := range []struct {
+		expr   string
+		n      int
+		cb, cw float64
+		scale  bool // inputs of different norms
+	}{
+		{"tanh(x)", 30, 0, 1, false},
+		{"tanh(x)", 5, 0.1, 1.5, true},
+		{"relu(x)", 6, 0.2, 1.5, true},
+		{"erf(x)", 30, 0.05, 2, false},
+		{"gelu", 4, 0.1, 1.5, true},
+	} {
+		e, _ := calc.Parse(c.expr)
+		a, err := New(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k0, k1 := unitInputs(c.n, 7, c.cb, c.cw, 3)
+		if c.scale {
+			for i := range c.n {
+				for j := range c.n {
+					s := math.Sqrt(float64((i+1)*(j+1))) / 2
+					k0[i*c.n+j] *= s
+					k1[i*c.n+j] = c.cb + c.cw*k0[i*c.n+j]
+				}
+			}
+		}
+		lam := Lambda{B: c.cb, W: c.cw}
+		theta1 := k1
+		const L = 6
+		var got *KernelMatrices
+		err = a.IterateKernels(c.cb, c.cw, &lam, k1, theta1, c.n, L, L, func(m *KernelMatrices) error {
+			got = &KernelMatrices{L: m.L, N: m.N, K: append([]float64(nil), m.K...), KErr: append([]float64(nil), m.KErr...),
+				Theta: append([]float64(nil), m.Theta...), ThetaErr: append([]float64(nil), m.ThetaErr...)}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		n := c.n
+		for _, ij := range [][2]int{{0, 1}, {0, n - 1}, {n / 2, n - 1}, {1, 2}} {
+			i, j := ij[0], ij[1]
+			two, err := a.IterateNTKTwo(c.cb, c.cw, lam, [3]float64{k1[i*n+i], k1[j*n+j], k1[i*n+j]},
+				[3]float64{theta1[i*n+i], theta1[j*n+j], theta1[i*n+j]}, L, L)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := two[0]
+			for q, idx := range [3]int{i*n + i, j*n + j, i*n + j} {
+				if d := math.Abs(got.K[idx] - w.K[q]); d > got.KErr[idx]+w.KErr[q] || d > 1e-13*math.Abs(w.K[q])+1e-15 {
+					t.Errorf("%s (%d, %d)[%d]: K = %.17g, two-input %.17g (errors %.2g, %.2g)", c.expr, i, j, q, got.K[idx], w.K[q], got.KErr[idx], w.KErr[q])
+				}
+				if d := math.Abs(got.Theta[idx] - w.Theta[q]); d > got.ThetaErr[idx]+w.ThetaErr[q] || d > 1e-13*math.Abs(w.Theta[q])+1e-15 {
+					t.Errorf("%s (%d, %d)[%d]: Θ = %.17g, two-input %.17g (errors %.2g, %.2g)", c.expr, i, j, q, got.Theta[idx], w.Theta[q], got.ThetaErr[idx], w.ThetaErr[q])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkIterateKernelsTanh1000 is the NNGP and NTK of 1000 inputs of
+// equal norms through 100 layers of tanh at criticality.
+func BenchmarkIterateKernelsTanh1000(b *testing.B) {
+	e, _ := calc.Parse("tanh(x)")
+	a, err := New(e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const n = 1000
+	_, k1 := unitInputs(n, 50, 0, 1, 1)
+	lam := Lambda{B: 0, W: 1}
+	for b.Loop() {
+		if err := a.IterateKernels(0, 1, &lam, k1, k1, n, 100, 100, func(*KernelMatrices) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
