@@ -23,13 +23,19 @@ import (
 // panels, on which Gauss–Legendre rules of doubling size (bigPanelSizes)
 // run until every integrand's estimated panel error is within its
 // tolerance. Panels are integrated in parallel and summed in a fixed
-// order, so results do not depend on the number of cores.
+// order, so results do not depend on the number of cores. Integrands
+// without kinks take the trapezoidal path first (see bigtrap.go), whose
+// nodes do not move with K; the panels are its fallback.
 type bigQuad struct {
-	ins   []*integrand
-	prog  *calc.BigProgram     // outputs parallel ins
-	kinks []float64            // union of the kinks, ascending
-	exact map[float64]*big.Rat // exact location of a kink, where known
-	plans planCache            // the partitions and rules of recent calls
+	ins       []*integrand
+	prog      *calc.BigProgram     // outputs parallel ins
+	kinks     []float64            // union of the kinks, ascending
+	exact     map[float64]*big.Rat // exact location of a kink, where known
+	plans     planCache            // the partitions and rules of recent calls
+	trapGrids trapGrids            // the values at the trapezoidal nodes, per precision
+
+	widthMu sync.Mutex
+	widths  map[planKey]float64 // featureWidth per octave of K
 }
 
 func newBigQuad(ins []*integrand) *bigQuad {
@@ -81,10 +87,22 @@ const maxExtraDigits = 300
 // working precision raised by extra digits beyond what digits of E|F|
 // need. When extra is 0 and a value is too small relative to its scale to
 // be certified, it returns the number of extra digits that would certify
-// it instead of an error.
+// it instead of an error. Smooth integrands are summed by the trapezoidal
+// rule where it converges, on the panels otherwise.
 func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, error) {
 	prec := calc.BitsForDigits(digits+extra+12) + 16
 	Kf, _ := K.Float64()
+	if len(q.kinks) == 0 {
+		if r, ok := q.trapezoid(K, Kf, digits, extra, prec); ok {
+			return q.certify(r.sums, r.errs, r.evals, r.scales, prec, digits, extra)
+		}
+	}
+	return q.panelsAt(K, Kf, digits, extra, prec)
+}
+
+// panelsAt is atExtra on the Gauss–Legendre panels of the float64
+// partition (or of the plan of an earlier call at the same float64 K).
+func (q *bigQuad) panelsAt(K *big.Rat, Kf float64, digits, extra int, prec uint) ([]*big.Float, int, error) {
 	key := planKey{K: Kf, digits: digits, extra: extra}
 	pl := q.plans.get(key)
 	if pl == nil {
@@ -140,6 +158,15 @@ func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, err
 		}
 		evals += r.evals
 	}
+	return q.certify(sums, errs, evals, scales, prec, digits, extra)
+}
+
+// certify turns the quadrature sums, their estimated errors and the number
+// of terms into the values atExtra returns (see there): a value within its
+// error of 0 at 10^−digits of its scale is 0, a value too small against
+// its scale asks for more digits, and one whose error exceeds half a unit
+// of its last digit is not certified.
+func (q *bigQuad) certify(sums []*big.Float, errs []float64, evals int, scales []float64, prec uint, digits, extra int) ([]*big.Float, int, error) {
 	out := make([]*big.Float, len(q.ins))
 	more := 0
 	for i, in := range q.ins {

@@ -1,0 +1,351 @@
+package hermite
+
+import (
+	"math"
+	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"critcalc/calc/bigmath"
+)
+
+// The trapezoidal path of the arbitrary-precision quadrature, for
+// integrands without kinks. For F analytic in a strip around the real line
+// the trapezoidal rule
+//
+//	E_K[F] ≈ h/√(2πK) · Σ_j F(jh)·e^(−(jh)²/(2K))
+//
+// converges geometrically in 1/h (Trefethen & Weideman, "The exponentially
+// convergent trapezoidal rule", SIAM Review 56 (2014), §5): halving h
+// squares the error, so the difference of the sums with steps 2h and h
+// estimates the error of the coarser, and panelError turns it into an
+// estimate for the finer as it does for a pair of Gauss–Legendre rules.
+//
+// The nodes z = j·2^−m of the dyadic grids do not depend on K: F is
+// evaluated at a point once, and every later K (the next layer of a depth
+// iteration, the next Newton step) reuses it; only the Gaussian weights
+// change, and they follow from one exponential per call by the recurrence
+// r^((j+1)²) = r^(j²)·r^(2j+1) with r = e^(−h²/(2K)).
+
+// trapMaxRefine bounds the halvings of the step beyond the first guess
+// before the Gauss–Legendre panels take over.
+const trapMaxRefine = 5
+
+// trapMaxNodes bounds the nodes of one trapezoidal sum.
+const trapMaxNodes = 1 << 13
+
+// trapMaxPoints bounds the points a grid keeps (it is emptied when full).
+const trapMaxPoints = 1 << 15
+
+// trapFeatureNodes is the number of trapezoidal steps per width of the
+// narrowest float64 Gauss–Legendre panel: a 48-point rule resolves
+// frequencies up to about 96/w on a panel of width w, a trapezoidal rule
+// up to 2π/h, so 32 steps per width keep twice that bandwidth.
+const trapFeatureNodes = 32
+
+// gridPoint is the dyadic point num·2^−exp in lowest terms (num odd, or
+// 0 with exp 0).
+type gridPoint struct {
+	num int64
+	exp int
+}
+
+// pointOf returns the lowest-terms key of j·2^−m.
+func pointOf(j int64, m int) gridPoint {
+	if j == 0 {
+		return gridPoint{}
+	}
+	for j%2 == 0 {
+		j /= 2
+		m--
+	}
+	return gridPoint{j, m}
+}
+
+// gridValues are the integrands' values at a point, and their absolute
+// values in float64.
+type gridValues struct {
+	v   []*big.Float
+	abs []float64
+}
+
+// trapGrid holds the integrands' values at the dyadic points evaluated so
+// far, at one precision.
+type trapGrid struct {
+	mu  sync.Mutex
+	pts map[gridPoint]gridValues
+}
+
+// trapGrids holds one trapGrid per working precision.
+type trapGrids struct {
+	mu sync.Mutex
+	m  map[uint]*trapGrid
+}
+
+// maxTrapPrecisions bounds the precisions whose grids are kept.
+const maxTrapPrecisions = 4
+
+// grid returns the grid of values at precision prec.
+func (g *trapGrids) grid(prec uint) *trapGrid {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.m[prec] == nil {
+		if g.m == nil || len(g.m) >= maxTrapPrecisions {
+			g.m = map[uint]*trapGrid{}
+		}
+		g.m[prec] = &trapGrid{pts: map[gridPoint]gridValues{}}
+	}
+	return g.m[prec]
+}
+
+// trapResult is a converged trapezoidal sum: the integrals, their
+// estimated errors, the number of nodes and the scales E|F| of the
+// float64 partition.
+type trapResult struct {
+	sums   []*big.Float
+	errs   []float64
+	evals  int
+	scales []float64
+}
+
+// trapezoid computes the expectations at K with the trapezoidal rule on
+// [−T√K, T√K], T the tail cut. It reports ok = false where the step it
+// may use does not converge within trapMaxRefine halvings or trapMaxNodes
+// nodes, an integrand is undefined at a node, or a scale is below
+// minScale: the Gauss–Legendre panels then decide (and report the error).
+func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec uint) (trapResult, bool) {
+	T := 0.0
+	for _, in := range q.ins {
+		t, err := in.tailCut(Kf, float64(digits+extra+4)*math.Ln10+8)
+		if err != nil {
+			return trapResult{}, false
+		}
+		T = max(T, t)
+	}
+	sk := math.Sqrt(Kf)
+	Z := T * sk
+	w, ok := q.featureWidth(Kf, digits, extra)
+	if !ok {
+		return trapResult{}, false
+	}
+	// The first step: the Gaussian alone limits the error of the coarser
+	// sum to about 2·e^(−π²/(2h_t²)) for h_t = h/√K, which must be
+	// 10^−(digits+extra+4)/2 for panelError to accept the finer; and no
+	// step wider than the float64 partition's narrowest panel allows.
+	logTol := float64(digits+extra+4)/2*math.Ln10 + math.Ln2
+	ht := math.Pi / math.Sqrt(2*logTol)
+	hz := math.Min(ht*sk, w/trapFeatureNodes)
+	if !(hz > 0) || math.IsInf(Z, 0) || math.IsNaN(Z) {
+		return trapResult{}, false
+	}
+	m0 := int(math.Ceil(-math.Log2(hz)))
+	tol := math.Pow(10, -float64(digits+extra+2))
+	g := q.trapGrids.grid(prec)
+	for m := m0; m <= m0+trapMaxRefine; m++ {
+		J := int64(math.Floor(math.Ldexp(Z, m)))
+		if 2*J+1 > trapMaxNodes {
+			return trapResult{}, false
+		}
+		if !q.fill(g, J, m, prec) {
+			return trapResult{}, false
+		}
+		r, conv := q.trapSums(g, K, J, m, prec, tol)
+		if conv {
+			return r, true
+		}
+		if r.scales == nil {
+			return trapResult{}, false
+		}
+	}
+	return trapResult{}, false
+}
+
+// featureWidth returns the width in z of the narrowest panel of the
+// float64 partition of the line at K_c = 2^⌊log2 K⌋: the length on which
+// the integrands vary, from a partition computed once per octave of K
+// (and so the same for every K of the octave).
+func (q *bigQuad) featureWidth(Kf float64, digits, extra int) (float64, bool) {
+	_, e := math.Frexp(Kf)
+	Kc := math.Ldexp(1, e-1)
+	key := planKey{K: Kc, digits: digits, extra: extra}
+	q.widthMu.Lock()
+	w, ok := q.widths[key]
+	q.widthMu.Unlock()
+	if ok {
+		return w, w > 0
+	}
+	pl, err := q.partition(new(big.Rat).SetFloat64(Kc), Kc, digits, extra)
+	w = 0
+	if err == nil && len(pl.zs) == 0 {
+		w = pl.minWidth() * math.Sqrt(Kc)
+	}
+	q.widthMu.Lock()
+	if q.widths == nil || len(q.widths) >= maxPlans {
+		q.widths = map[planKey]float64{}
+	}
+	q.widths[key] = w
+	q.widthMu.Unlock()
+	return w, w > 0
+}
+
+// minWidth returns the width in t of the narrowest panel of the float64
+// partition of a smooth integrand's line (pieces −T…0 and 0…T).
+func (p *quadPlan) minWidth() float64 {
+	w := math.Inf(1)
+	for _, fs := range p.fracs {
+		for j := 1; j < len(fs); j++ {
+			w = min(w, p.T*(fs[j]-fs[j-1]))
+		}
+	}
+	return w
+}
+
+// fill evaluates the integrands at the points j·2^−m, |j| ≤ J, that the
+// grid lacks, in parallel; it reports false where an integrand is
+// undefined at one of them.
+func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
+	g.mu.Lock()
+	var missing []gridPoint
+	for j := -J; j <= J; j++ {
+		p := pointOf(j, m)
+		if _, ok := g.pts[p]; !ok {
+			missing = append(missing, p)
+		}
+	}
+	if len(g.pts)+len(missing) > trapMaxPoints {
+		g.pts = map[gridPoint]gridValues{}
+		g.mu.Unlock()
+		return q.fill(g, J, m, prec)
+	}
+	g.mu.Unlock()
+	if len(missing) == 0 {
+		return true
+	}
+	vals := make([]gridValues, len(missing))
+	var next atomic.Int64
+	var bad atomic.Bool
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(missing)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			z := new(big.Float).SetPrec(prec)
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(missing) || bad.Load() {
+					return
+				}
+				p := missing[i]
+				z.SetInt64(p.num)
+				z.SetMantExp(z, -p.exp)
+				vs, err := q.prog.EvalAll(z, prec)
+				if err != nil {
+					bad.Store(true)
+					return
+				}
+				abs := make([]float64, len(vs))
+				for k, v := range vs {
+					abs[k] = math.Abs(bigToFloat(v))
+				}
+				vals[i] = gridValues{vs, abs}
+			}
+		}()
+	}
+	wg.Wait()
+	if bad.Load() {
+		return false
+	}
+	g.mu.Lock()
+	for i, p := range missing {
+		g.pts[p] = vals[i]
+	}
+	g.mu.Unlock()
+	return true
+}
+
+// trapSums forms the trapezoidal sums with steps h = 2^−m and 2h on the
+// nodes |j| ≤ J and reports whether every integrand's estimated error is
+// within tol of its scale.
+//
+// The scales are the sums of |F_i| with the same weights; a result
+// without scales means one is below minScale.
+func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, tol float64) (trapResult, bool) {
+	n := len(q.ins)
+	wp := prec + 32 // the weights' recurrence loses about 2 log2 J bits
+	f := func(p uint) *big.Float { return new(big.Float).SetPrec(p) }
+	Kb := f(wp).SetRat(K)
+	h := f(wp).SetMantExp(big.NewFloat(1), -m)
+	// r = e^(−h²/(2K)), the node weights r^(j²), and c = h/√(2πK).
+	u := f(wp).Mul(h, h)
+	u.Quo(u, Kb)
+	u.Quo(u, big.NewFloat(-2))
+	r := bigmath.Exp(wp, u)
+	r2 := f(wp).Mul(r, r)
+	twoPiK := bigmath.Pi(wp + 8)
+	twoPiK.Mul(twoPiK, Kb)
+	twoPiK.Add(twoPiK, twoPiK)
+	s, err := bigmath.Sqrt(wp, twoPiK)
+	if err != nil {
+		return trapResult{}, false
+	}
+	c := f(prec).Quo(h, s)
+	cf := bigToFloat(c)
+
+	even, odd := make([]*big.Float, n), make([]*big.Float, n)
+	abs := make([]float64, n)
+	for i := range even {
+		even[i], odd[i] = f(prec), f(prec)
+	}
+	wgt := f(wp).SetInt64(1) // r^(j²)
+	step := f(wp).Set(r)     // r^(2j+1)
+	wLow := f(prec)
+	t := f(prec)
+	g.mu.Lock()
+	for j := int64(0); j <= J; j++ {
+		wLow.Set(wgt)
+		wf := bigToFloat(wLow)
+		acc := even
+		if j%2 != 0 {
+			acc = odd
+		}
+		for _, jj := range []int64{j, -j} {
+			gv := g.pts[pointOf(jj, m)]
+			for i, v := range gv.v {
+				acc[i].Add(acc[i], t.Mul(v, wLow))
+				abs[i] += gv.abs[i] * wf
+			}
+			if j == 0 {
+				break
+			}
+		}
+		wgt.Mul(wgt, step)
+		step.Mul(step, r2)
+	}
+	g.mu.Unlock()
+
+	scales := make([]float64, n)
+	for i := range n {
+		scales[i] = abs[i] * cf
+		if r, ok := q.ins[i].expr.Rat(); ok && r.Sign() == 0 {
+			continue // F ≡ 0: its expectation is exactly 0
+		}
+		if !(scales[i] >= minScale) {
+			return trapResult{}, false
+		}
+	}
+	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(2*J + 1), scales: scales}
+	d := f(prec)
+	for i := range n {
+		// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
+		d.Sub(odd[i], even[i])
+		diff := math.Abs(bigToFloat(d)) * cf
+		res.sums[i] = f(prec).Add(even[i], odd[i])
+		res.sums[i].Mul(res.sums[i], c)
+		res.errs[i] = panelError(diff, scales[i])
+		if res.errs[i] > tol*scales[i] {
+			return trapResult{scales: scales}, false
+		}
+	}
+	return res, true
+}

@@ -1,0 +1,127 @@
+package hermite
+
+import (
+	"fmt"
+	"math/big"
+	"testing"
+	"time"
+
+	"critcalc/calc"
+	"critcalc/internal/testlevel"
+)
+
+// trapSet returns the integrands σ², σ'², zσσ', σ²z⁴ and σ⁴ of sigma.
+func trapSet(t *testing.T, sigma string) []*integrand {
+	t.Helper()
+	s := calc.MustParse(sigma)
+	d := calc.Derivative(s, 1)
+	z := calc.Var()
+	s2 := calc.Mul(s, s)
+	ins, err := newIntegrands(s2, calc.Mul(d, d), calc.Mul(z, calc.Mul(s, d)), calc.Mul(s2, calc.Mul(calc.Mul(z, z), calc.Mul(z, z))), calc.Mul(s2, s2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ins
+}
+
+// TestTrapezoidMatchesPanels checks the trapezoidal path against the
+// Gauss–Legendre panels, each certified to half a unit in the last of
+// digits digits of the scale E|F|: the two must agree to 10^−digits of it,
+// and the trapezoidal path must be the one taken for these smooth
+// integrands.
+func TestTrapezoidMatchesPanels(t *testing.T) {
+	type tc struct {
+		sigma  string
+		K      string
+		digits int
+	}
+	tests := []tc{
+		{"tanh", "1", 40}, {"tanh", "0.0312", 30}, {"tanh", "1/3000", 60},
+		{"gelu", "1", 30}, {"gelu", "0.05", 45}, {"swish", "1.7", 30},
+		{"mish", "0.3", 30}, {"erf(x)", "2", 25}, {"softplus", "0.8", 30},
+	}
+	if testlevel.IsExhaustive() {
+		for _, s := range []string{"tanh", "gelu", "swish", "mish", "erf(x)", "softplus", "sigmoid(x)", "sin(x)"} {
+			for _, K := range []string{"1/100000", "0.003", "0.2", "1", "4", "9.5"} {
+				for _, d := range []int{15, 30, 60} {
+					tests = append(tests, tc{s, K, d})
+				}
+			}
+		}
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/K=%s/%d", tt.sigma, tt.K, tt.digits), func(t *testing.T) {
+			K, ok := new(big.Rat).SetString(tt.K)
+			if !ok {
+				t.Fatal(tt.K)
+			}
+			q := newBigQuad(trapSet(t, tt.sigma))
+			Kf, _ := K.Float64()
+			prec := calc.BitsForDigits(tt.digits+12) + 16
+			r, ok := q.trapezoid(K, Kf, tt.digits, 0, prec)
+			if !ok {
+				t.Fatal("the trapezoidal path did not converge")
+			}
+			want, _, err := q.panelsAt(K, Kf, tt.digits, 0, prec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tol := new(big.Float).SetFloat64(1)
+			for i, w := range want {
+				d := new(big.Float).Sub(r.sums[i], w)
+				d.Abs(d)
+				// Both are within 10^−(digits+2) E|F| of the integral.
+				lim := tol.SetFloat64(r.scales[i] * pow10(-tt.digits))
+				if d.Cmp(lim) > 0 {
+					t.Errorf("⟨%s⟩: trapezoidal %s, panels %s (scale %.3g)", q.ins[i].expr, r.sums[i].Text('e', tt.digits), w.Text('e', tt.digits), r.scales[i])
+				}
+			}
+		})
+	}
+}
+
+// pow10 returns 10^e.
+func pow10(e int) float64 {
+	v := 1.0
+	for ; e < 0; e++ {
+		v /= 10
+	}
+	for ; e > 0; e-- {
+		v *= 10
+	}
+	return v
+}
+
+// TestTrapezoidReusesNodes checks that a second expectation at a nearby K
+// (the next layer of a depth iteration) evaluates the integrands at few
+// new points, and none at a K equal in float64 (a late Newton step).
+func TestTrapezoidReusesNodes(t *testing.T) {
+	q := newBigQuad(trapSet(t, "tanh"))
+	const digits = 30
+	points := func() int {
+		g := q.trapGrids.grid(calc.BitsForDigits(digits+12) + 16)
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return len(g.pts)
+	}
+	K1 := big.NewRat(31, 1000)
+	if _, err := q.at(K1, digits); err != nil {
+		t.Fatal(err)
+	}
+	n1 := points()
+	K2, _ := new(big.Rat).SetString("0.0310000000000000000000000001")
+	if _, err := q.at(K2, digits); err != nil {
+		t.Fatal(err)
+	}
+	if n2 := points(); n2 != n1 {
+		t.Errorf("K = 0.031(1 + 3·10^−27): %d new points, want 0", n2-n1)
+	}
+	start := time.Now()
+	if _, err := q.at(big.NewRat(30, 1000), digits); err != nil {
+		t.Fatal(err)
+	}
+	if n3 := points(); n3 != n1 {
+		t.Errorf("K = 0.030 after 0.031: %d new points, want 0", n3-n1)
+	}
+	t.Logf("K = 0.030 after 0.031: %v", time.Since(start))
+}

@@ -1,0 +1,34 @@
+package recursions
+
+import (
+	"math/big"
+	"testing"
+
+	"critcalc/calc"
+)
+
+// BenchmarkIterateDigits times `critcalc depth tanh --cb 0 --cw 1 --layers
+// 20 --digits D` (the iteration only).
+func BenchmarkIterateDigits(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		sigma  string
+		digits int
+	}{{"tanh15", "tanh", 15}, {"tanh30", "tanh", 30}, {"tanh60", "tanh", 60}, {"gelu30", "gelu", 30}, {"swish30", "swish", 30}} {
+		b.Run(c.name, func(b *testing.B) {
+			e, err := calc.Parse(c.sigma)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				a, err := New(e)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := a.IterateDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), 20, 1, c.digits, nil, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
