@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot"
-
 	"critcalc/apjn"
 )
 
@@ -17,11 +15,11 @@ func TestDHGFigureGolden(t *testing.T) {
 	small := PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 40, NB: 25}
 	tests := []struct {
 		name string
-		draw func() (*plot.Plot, error)
+		draw func() (*Figure, error)
 	}{
-		{"phase", func() (*plot.Plot, error) { return PhaseFigure(erf, apjn.Vanilla, 0, small) }},
-		{"apjn", func() (*plot.Plot, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
-		{"lognorm", func() (*plot.Plot, error) { return LogNormFigure(100, 10, BetaDepths, 4096, LogNormSeed) }},
+		{"phase", func() (*Figure, error) { return PhaseFigure(erf, apjn.Vanilla, 0, small) }},
+		{"apjn", func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
+		{"lognorm", func() (*Figure, error) { return LogNormFigure(100, 10, BetaDepths, 4096, LogNormSeed) }},
 	}
 	for _, tt := range tests {
 		checkGoldenFigure(t, tt.name, tt.draw)
@@ -64,30 +62,30 @@ func TestDHGFigureErrors(t *testing.T) {
 	ok := DefaultPhaseRange
 	tests := []struct {
 		name string
-		draw func() (*plot.Plot, error)
+		draw func() (*Figure, error)
 		want string
 	}{
-		{"σ_w² min 0", func() (*plot.Plot, error) {
+		{"σ_w² min 0", func() (*Figure, error) {
 			r := ok
 			r.SW2Min = 0
 			return PhaseFigure(erf, apjn.Vanilla, 0, r)
 		}, "σ_w² min"},
-		{"empty σ_b²", func() (*plot.Plot, error) {
+		{"empty σ_b²", func() (*Figure, error) {
 			r := ok
 			r.SB2Max = r.SB2Min
 			return PhaseFigure(erf, apjn.Vanilla, 0, r)
 		}, "σ_b² min"},
-		{"grid", func() (*plot.Plot, error) { r := ok; r.NW = 1; return PhaseFigure(erf, apjn.Vanilla, 0, r) }, "grid points"},
-		{"μ without skip", func() (*plot.Plot, error) { return PhaseFigure(erf, apjn.Vanilla, 0.5, ok) }, "no skip"},
-		{"no curve", func() (*plot.Plot, error) { return APJNFigure(nil, apjn.Vanilla, 0, 10) }, "no curve"},
-		{"one layer", func() (*plot.Plot, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1) }, "layers"},
-		{"bad point", func() (*plot.Plot, error) {
+		{"grid", func() (*Figure, error) { r := ok; r.NW = 1; return PhaseFigure(erf, apjn.Vanilla, 0, r) }, "grid points"},
+		{"μ without skip", func() (*Figure, error) { return PhaseFigure(erf, apjn.Vanilla, 0.5, ok) }, "no skip"},
+		{"no curve", func() (*Figure, error) { return APJNFigure(nil, apjn.Vanilla, 0, 10) }, "no curve"},
+		{"one layer", func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1) }, "layers"},
+		{"bad point", func() (*Figure, error) {
 			return APJNFigure([]APJNCurve{{Act: erf, SW2: -1}}, apjn.Vanilla, 0, 10)
 		}, "σ_w²"},
-		{"n_out", func() (*plot.Plot, error) { return LogNormFigure(100, 0, BetaDepths, 0, 1) }, "n_out"},
-		{"no depth", func() (*plot.Plot, error) { return LogNormFigure(100, 10, nil, 0, 1) }, "depths"},
-		{"negative depth", func() (*plot.Plot, error) { return LogNormFigure(100, 10, []int{-1}, 0, 1) }, "depth d = -1"},
-		{"samples", func() (*plot.Plot, error) { return LogNormFigure(100, 10, BetaDepths, -1, 1) }, "samples"},
+		{"n_out", func() (*Figure, error) { return LogNormFigure(100, 0, BetaDepths, 0, 1) }, "n_out"},
+		{"no depth", func() (*Figure, error) { return LogNormFigure(100, 10, nil, 0, 1) }, "depths"},
+		{"negative depth", func() (*Figure, error) { return LogNormFigure(100, 10, []int{-1}, 0, 1) }, "depth d = -1"},
+		{"samples", func() (*Figure, error) { return LogNormFigure(100, 10, BetaDepths, -1, 1) }, "samples"},
 	}
 	for _, tt := range tests {
 		if _, err := tt.draw(); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
@@ -36,7 +35,7 @@ const logNormBins = 60
 // (loggauss.SampleLogOutput with seed). The densities come from the
 // package's numerical convolution (OutputLaw.DensityGrid); the range is
 // the means ± 4 standard deviations of the laws drawn.
-func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*plot.Plot, error) {
+func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*Figure, error) {
 	switch {
 	case n < 1 || nOut < 1:
 		return nil, fmt.Errorf("lognorm figure: want n ≥ 1 and n_out ≥ 1, got %d and %d", n, nOut)
@@ -75,10 +74,13 @@ func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*plot.Plot,
 		}
 	}
 
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Density of ln‖z_out‖²: ReLU, n = %d, n_out = %d", n, nOut)
-	p.X.Label.Text = "ln‖z_out‖²"
+	f := newFigure()
+	p := f.Plot
+	p.Title.Text = fmt.Sprintf("Density of ln‖z_{out}‖^{2}: ReLU, n = %d, n_{out} = %d", n, nOut)
+	p.X.Label.Text = "ln‖z_{out}‖^{2}"
 	p.Y.Label.Text = "density"
+	var names []string
+	var series []plotter.XYs
 	p.Add(plotter.NewGrid())
 	ys, fs, err := inf.DensityGrid(lo, hi, logNormPoints)
 	if err != nil {
@@ -88,10 +90,11 @@ func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*plot.Plot,
 	if err != nil {
 		return nil, err
 	}
-	gl.Color, gl.Width = color.Black, vg.Points(1.2)
-	gl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	gl.Color, gl.Width = color.Black, vg.Points(0.8)
+	gl.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
 	p.Add(gl)
-	p.Legend.Add("infinite width (G = 0)", gl)
+	f.AddLegend("n = ∞ (G = 0)", gl)
+	names, series = append(names, "infinite width"), append(series, zipXY(ys, fs))
 	for i, l := range laws {
 		ys, fs, err := l.DensityGrid(lo, hi, logNormPoints)
 		if err != nil {
@@ -101,9 +104,10 @@ func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*plot.Plot,
 		if err != nil {
 			return nil, err
 		}
-		ln.Color, ln.Width = plotutil.Color(i), vg.Points(1.5)
+		ln.Color, ln.Width = plotutil.Color(i), vg.Points(1.2)
 		p.Add(ln)
-		p.Legend.Add(fmt.Sprintf("log-Gaussian, d = %d (β = %.4g)", ds[i], loggauss.Beta(n, ds[i])), ln)
+		f.AddLegend(fmt.Sprintf("d = %d (β = %.3g)", ds[i], loggauss.Beta(n, ds[i])), ln)
+		names, series = append(names, fmt.Sprintf("log-Gaussian d=%d", ds[i])), append(series, zipXY(ys, fs))
 		if samples == 0 {
 			continue
 		}
@@ -119,15 +123,16 @@ func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*plot.Plot,
 		if err != nil {
 			return nil, err
 		}
-		hl.Color, hl.Width = plotutil.Color(i), vg.Points(0.6)
+		hl.Color, hl.Width = plotutil.Color(i), vg.Points(0.5)
 		p.Add(hl)
 		if i == 0 {
-			p.Legend.Add(fmt.Sprintf("exact samples (%d networks per d)", samples), hl)
+			f.AddLegend(fmt.Sprintf("histograms of %d networks", samples), hl)
 		}
+		names, series = append(names, fmt.Sprintf("samples d=%d", ds[i])), append(series, binCentres(h))
 	}
-	p.Legend.Top, p.Legend.Left = true, true
 	p.X.Min, p.X.Max, p.Y.Min = lo, hi, 0
-	return p, nil
+	f.Data = seriesData("log_norm2", names, series)
+	return f, nil
 }
 
 // zipXY pairs xs with ys.
@@ -135,6 +140,16 @@ func zipXY(xs, ys []float64) plotter.XYs {
 	out := make(plotter.XYs, len(xs))
 	for i := range xs {
 		out[i] = plotter.XY{X: xs[i], Y: ys[i]}
+	}
+	return out
+}
+
+// binCentres returns the centre of each bin of a histogramSteps curve
+// with its density.
+func binCentres(steps plotter.XYs) plotter.XYs {
+	out := make(plotter.XYs, 0, len(steps)/2)
+	for i := 0; i+1 < len(steps); i += 2 {
+		out = append(out, plotter.XY{X: (steps[i].X + steps[i+1].X) / 2, Y: steps[i].Y})
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -77,7 +76,7 @@ func (g phaseGrid) Y(r int) float64    { return g.sb2[r] }
 // of the grid, or for a scale-invariant φ in a vanilla or res network the
 // closed form apjn.ScaleInvariantCriticalSW2 (DHG eqs 100, 115), which
 // holds for every σ_b².
-func PhaseFigure(a Activation, arch apjn.Arch, mu float64, r PhaseRange) (*plot.Plot, error) {
+func PhaseFigure(a Activation, arch apjn.Arch, mu float64, r PhaseRange) (*Figure, error) {
 	if err := r.Check(); err != nil {
 		return nil, fmt.Errorf("phase figure: %w", err)
 	}
@@ -114,28 +113,38 @@ func PhaseFigure(a Activation, arch apjn.Arch, mu float64, r PhaseRange) (*plot.
 	h.Underflow, h.Overflow = pal[0], pal[len(pal)-1]
 	h.Rasterized = true
 
-	p := plot.New()
-	title := fmt.Sprintf("Phase diagram of %s, %s", a.Label, arch)
+	f := newFigure()
+	p := f.Plot
+	title := fmt.Sprintf("Phase diagram of %s, %s", escapeMath(a.Label), arch)
 	if arch.HasSkip() {
 		title += fmt.Sprintf(", μ = %g", mu)
 	}
-	p.Title.Text = title + ": log10 χ_J* (blue ordered, red chaotic)"
-	p.X.Label.Text = "σ_w²"
-	p.Y.Label.Text = "σ_b²"
+	p.Title.Text = title
+	p.X.Label.Text = "σ_{w}^{2}"
+	p.Y.Label.Text = "σ_{b}^{2}"
 	p.Add(h)
+	f.colorBar = newColorBar(p, cm, true, "χ_{J}^{*}")
+	f.Data.Columns = []string{"sigma_w2", "sigma_b2", "chi_J", "critical_sigma_w2"}
+	nan := math.NaN()
+	for _, q := range pts {
+		f.Data.Rows = append(f.Data.Rows, []float64{q.SW2, q.SB2, q.ChiJ, nan})
+	}
 	if len(line) > 0 {
 		s, err := plotter.NewScatter(line)
 		if err != nil {
 			return nil, err
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(0.8), Shape: draw.CircleGlyph{}}
 		p.Add(s)
-		p.Legend.Add("critical line χ_J* = 1", s)
+		f.AddLegend("critical line χ_{J}^{*} = 1", s)
+		for _, q := range line {
+			f.Data.Rows = append(f.Data.Rows, []float64{nan, q.Y, nan, q.X})
+		}
 	}
-	p.Legend.Top, p.Legend.Left = true, true
 	p.X.Min, p.X.Max = r.SW2Min, r.SW2Max
 	p.Y.Min, p.Y.Max = r.SB2Min, r.SB2Max
-	return p, nil
+	p.X.Padding, p.Y.Padding = 0, 0
+	return f, nil
 }
 
 // phaseLine returns the critical points inside r at the σ_b² values sb2.

@@ -5,22 +5,13 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"path/filepath"
-	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
 	"critcalc/hermite"
 	"critcalc/recursions"
-)
-
-// FigureWidth and FigureHeight are the size Save draws a figure at.
-const (
-	FigureWidth  = 5 * vg.Inch
-	FigureHeight = 3.5 * vg.Inch
 )
 
 // RatioFigureActivations returns the activations of PDLT Figs 5.1–5.3:
@@ -34,7 +25,7 @@ func RatioFigureActivations() []Activation {
 // against K on (0, kmax] for each activation (PDLT Figs 5.1–5.3), with the
 // line 1 where a critical point sits; the vertical axis shows [0, 2]. It uses n points per curve
 // (2 ≤ n ≤ 10000), K = kmax·i/n for i = 1…n.
-func RatioFigure(acts []Activation, kmax float64, n int) (*plot.Plot, error) {
+func RatioFigure(acts []Activation, kmax float64, n int) (*Figure, error) {
 	if !(kmax > 0) || math.IsInf(kmax, 0) {
 		return nil, fmt.Errorf("ratio figure: kmax must be positive and finite, got %g", kmax)
 	}
@@ -44,16 +35,20 @@ func RatioFigure(acts []Activation, kmax float64, n int) (*plot.Plot, error) {
 	if len(acts) == 0 {
 		return nil, errors.New("ratio figure: no activation")
 	}
-	p := plot.New()
-	p.Title.Text = "Criticality condition (5.73): critical where the ratio is 1"
-	p.X.Label.Text = "K*"
-	p.Y.Label.Text = "2K² E[σ′²] / E[σ²(z² − K)]"
+	f := newFigure()
+	p := f.Plot
+	p.Title.Text = "Criticality ratio (5.73): critical where it is 1"
+	p.X.Label.Text = "K"
+	p.Y.Label.Text = "2K^{2} E[σ′^{2}] / E[σ^{2}(z^{2} − K)]"
+	var names []string
+	var series []plotter.XYs
 	one, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 1}, {X: kmax, Y: 1}})
 	if err != nil {
 		return nil, err
 	}
 	one.Color = color.Gray{Y: 128}
-	one.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	one.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+	one.Width = vg.Points(0.5)
 	p.Add(one)
 	for i, a := range acts {
 		act, err := recursions.New(a.Sigma)
@@ -77,14 +72,16 @@ func RatioFigure(acts []Activation, kmax float64, n int) (*plot.Plot, error) {
 			return nil, err
 		}
 		l.Color = plotutil.Color(i)
-		l.Width = vg.Points(1.2)
+		l.Width = vg.Points(1)
+		l.Dashes = plotutil.Dashes(i)
 		p.Add(l)
-		p.Legend.Add(a.Label, l)
+		f.AddLegend(escapeMath(a.Label), l)
+		names, series = append(names, a.Label), append(series, xy)
 	}
-	p.Legend.Top = true
 	// The interesting part is near 1; curves leaving [0, 2] are clipped.
 	p.X.Min, p.Y.Min, p.Y.Max = 0, 0, 2
-	return p, nil
+	f.Data = seriesData("K", names, series)
+	return f, nil
 }
 
 // mapOf returns the normalized kernel map of a with its Theorem 1
@@ -115,7 +112,7 @@ func checkStart(rho0 float64, steps int) error {
 // Hofmann on [−1, 1] (101 points) with the diagonal and the cobweb of
 // ρ_{ℓ+1} = κ(ρ_ℓ) from rho0 for steps layers (their Figs S.1–S.2, second
 // column).
-func KernelMapFigure(a Activation, rho0 float64, steps int) (*plot.Plot, error) {
+func KernelMapFigure(a Activation, rho0 float64, steps int) (*Figure, error) {
 	if err := checkStart(rho0, steps); err != nil {
 		return nil, fmt.Errorf("kernel-map figure: %w", err)
 	}
@@ -141,8 +138,9 @@ func KernelMapFigure(a Activation, rho0 float64, steps int) (*plot.Plot, error) 
 	for i := 0; i+1 < len(rhos); i++ {
 		web = append(web, plotter.XY{X: rhos[i], Y: rhos[i+1]}, plotter.XY{X: rhos[i+1], Y: rhos[i+1]})
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Kernel map of %s (case %d, ρ* = %.4g)", a.Label, fp.Case, fp.RhoStar)
+	f := newFigure()
+	p := f.Plot
+	p.Title.Text = fmt.Sprintf("Kernel map of %s (case %d, ρ^{*} = %.4g)", escapeMath(a.Label), fp.Case, fp.RhoStar)
 	p.X.Label.Text = "ρ"
 	p.Y.Label.Text = "κ(ρ)"
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -1, 1, -1, 1
@@ -151,22 +149,30 @@ func KernelMapFigure(a Activation, rho0 float64, steps int) (*plot.Plot, error) 
 		return nil, err
 	}
 	diag.Color = color.Gray{Y: 128}
-	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	diag.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+	diag.Width = vg.Points(0.5)
 	kl, err := plotter.NewLine(curve)
 	if err != nil {
 		return nil, err
 	}
-	kl.Color, kl.Width = plotutil.Color(0), vg.Points(1.5)
+	kl.Color, kl.Width = plotutil.Color(0), vg.Points(1.2)
 	wl, err := plotter.NewLine(web)
 	if err != nil {
 		return nil, err
 	}
 	wl.Color, wl.Width = plotutil.Color(1), vg.Points(0.8)
 	p.Add(plotter.NewGrid(), diag, kl, wl)
-	p.Legend.Add("κ(ρ)", kl)
-	p.Legend.Add(fmt.Sprintf("cobweb from ρ₀ = %g", rho0), wl)
-	p.Legend.Top, p.Legend.Left = true, true
-	return p, nil
+	f.AddLegend("κ(ρ)", kl)
+	f.AddLegend(fmt.Sprintf("ρ_{ℓ+1} = κ(ρ_{ℓ}) from ρ_{0} = %g", rho0), wl)
+	f.Data.Columns = []string{"rho", "kappa", "layer", "rho_layer"}
+	nan := math.NaN()
+	for _, c := range curve {
+		f.Data.Rows = append(f.Data.Rows, []float64{c.X, c.Y, nan, nan})
+	}
+	for l, r := range rhos {
+		f.Data.Rows = append(f.Data.Rows, []float64{nan, nan, float64(l), r})
+	}
+	return f, nil
 }
 
 // DepthFigure plots the distance |ρ_ℓ − ρ*| of the kernel sequence
@@ -174,7 +180,7 @@ func KernelMapFigure(a Activation, rho0 float64, steps int) (*plot.Plot, error) 
 // logarithmic axis, with the bound of Theorem 1 of Joudaki & Hofmann (their
 // Figs S.1–S.2, fourth column). Distances of 0 (below float64 resolution)
 // are left out.
-func DepthFigure(a Activation, rho0 float64, L int) (*plot.Plot, error) {
+func DepthFigure(a Activation, rho0 float64, L int) (*Figure, error) {
 	if err := checkStart(rho0, L); err != nil {
 		return nil, fmt.Errorf("depth figure: %w", err)
 	}
@@ -198,17 +204,17 @@ func DepthFigure(a Activation, rho0 float64, L int) (*plot.Plot, error) {
 	if len(dist) == 0 || len(bound) == 0 {
 		return nil, fmt.Errorf("depth figure: %s: nothing to plot on a logarithmic axis", a.Label)
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Depth convergence of %s (case %d, α = %.4g)", a.Label, fp.Case, fp.Alpha)
+	f := newFigure()
+	p := f.Plot
+	p.Title.Text = fmt.Sprintf("Depth convergence of %s (case %d, α = %.4g)", escapeMath(a.Label), fp.Case, fp.Alpha)
 	p.X.Label.Text = "depth ℓ"
-	p.Y.Label.Text = "|ρ_ℓ − ρ*|"
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Label.Text = "|ρ_{ℓ} − ρ^{*}|"
+	setLog(&p.Y)
 	dl, err := plotter.NewLine(dist)
 	if err != nil {
 		return nil, err
 	}
-	dl.Color, dl.Width = plotutil.Color(0), vg.Points(1.5)
+	dl.Color, dl.Width = plotutil.Color(0), vg.Points(1.2)
 	bl, err := plotter.NewLine(bound)
 	if err != nil {
 		return nil, err
@@ -216,22 +222,8 @@ func DepthFigure(a Activation, rho0 float64, L int) (*plot.Plot, error) {
 	bl.Color, bl.Width = plotutil.Color(1), vg.Points(1.2)
 	bl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 	p.Add(plotter.NewGrid(), dl, bl)
-	p.Legend.Add("kernel map", dl)
-	p.Legend.Add("Theorem 1 bound", bl)
-	p.Legend.Top = true
-	return p, nil
-}
-
-// Save writes p to path as PNG or SVG, chosen by the extension (.png,
-// .svg), at FigureWidth × FigureHeight.
-func Save(p *plot.Plot, path string) error {
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
-	case ".png", ".svg":
-	default:
-		return fmt.Errorf("saving figure %s: want a .png or .svg file name, got %q", path, ext)
-	}
-	if err := p.Save(FigureWidth, FigureHeight, path); err != nil {
-		return fmt.Errorf("saving figure %s: %w", path, err)
-	}
-	return nil
+	f.AddLegend("|ρ_{ℓ} − ρ^{*}| of the kernel map", dl)
+	f.AddLegend("Theorem 1's bound", bl)
+	f.Data = seriesData("layer", []string{"distance", "bound"}, []plotter.XYs{dist, bound})
+	return f, nil
 }

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"gonum.org/v1/plot"
 )
 
 // TestFigureGolden draws each figure as PNG and compares its pixels with
@@ -21,11 +19,11 @@ func TestFigureGolden(t *testing.T) {
 	gelu := mustActivations("gelu", "gelu")[0]
 	tests := []struct {
 		name string
-		draw func() (*plot.Plot, error)
+		draw func() (*Figure, error)
 	}{
-		{"ratio", func() (*plot.Plot, error) { return RatioFigure(RatioFigureActivations(), 20, 200) }},
-		{"kernelmap", func() (*plot.Plot, error) { return KernelMapFigure(gelu, -0.5, 10) }},
-		{"depth", func() (*plot.Plot, error) { return DepthFigure(gelu, 0, 40) }},
+		{"ratio", func() (*Figure, error) { return RatioFigure(RatioFigureActivations(), 20, 200) }},
+		{"kernelmap", func() (*Figure, error) { return KernelMapFigure(gelu, -0.5, 10) }},
+		{"depth", func() (*Figure, error) { return DepthFigure(gelu, 0, 40) }},
 	}
 	for _, tt := range tests {
 		checkGoldenFigure(t, tt.name, tt.draw)
@@ -57,16 +55,16 @@ func TestFigureErrors(t *testing.T) {
 	tanh := mustActivations("tanh", "tanh")
 	tests := []struct {
 		name string
-		draw func() (*plot.Plot, error)
+		draw func() (*Figure, error)
 		want string
 	}{
-		{"kmax 0", func() (*plot.Plot, error) { return RatioFigure(tanh, 0, 10) }, "kmax"},
-		{"one point", func() (*plot.Plot, error) { return RatioFigure(tanh, 1, 1) }, "points"},
-		{"no activation", func() (*plot.Plot, error) { return RatioFigure(nil, 1, 10) }, "no activation"},
-		{"rho0 = 1", func() (*plot.Plot, error) { return KernelMapFigure(tanh[0], 1, 10) }, "(−1, 1)"},
-		{"no layers", func() (*plot.Plot, error) { return DepthFigure(tanh[0], 0.5, 0) }, "layers"},
-		{"linear map", func() (*plot.Plot, error) { return DepthFigure(mustActivations("x", "x")[0], 0.5, 5) }, "linear"},
-		{"divergent", func() (*plot.Plot, error) { return RatioFigure(mustActivations("e", "exp(x^2)"), 1, 10) }, "diverges"},
+		{"kmax 0", func() (*Figure, error) { return RatioFigure(tanh, 0, 10) }, "kmax"},
+		{"one point", func() (*Figure, error) { return RatioFigure(tanh, 1, 1) }, "points"},
+		{"no activation", func() (*Figure, error) { return RatioFigure(nil, 1, 10) }, "no activation"},
+		{"rho0 = 1", func() (*Figure, error) { return KernelMapFigure(tanh[0], 1, 10) }, "(−1, 1)"},
+		{"no layers", func() (*Figure, error) { return DepthFigure(tanh[0], 0.5, 0) }, "layers"},
+		{"linear map", func() (*Figure, error) { return DepthFigure(mustActivations("x", "x")[0], 0.5, 5) }, "linear"},
+		{"divergent", func() (*Figure, error) { return RatioFigure(mustActivations("e", "exp(x^2)"), 1, 10) }, "diverges"},
 	}
 	for _, tt := range tests {
 		if _, err := tt.draw(); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -77,8 +75,8 @@ func TestFigureErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Save(p, filepath.Join(t.TempDir(), "f.pdf")); err == nil || !strings.Contains(err.Error(), ".png or .svg") {
-		t.Errorf("Save .pdf: err = %v", err)
+	if err := Save(p, filepath.Join(t.TempDir(), "f.gif")); err == nil || !strings.Contains(err.Error(), "want a file name ending in .png, .svg, .pdf, .eps") {
+		t.Errorf("Save .gif: err = %v", err)
 	}
 	svg := filepath.Join(t.TempDir(), "f.svg")
 	if err := Save(p, svg); err != nil {
@@ -89,21 +87,21 @@ func TestFigureErrors(t *testing.T) {
 	}
 }
 
+// goldenOptions is the size of the golden images: the default figure at
+// 100 dots per inch, small enough to keep in the repository.
+var goldenOptions = SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 100}
+
 // checkGoldenFigure renders the figure that draw makes as PNG and compares
 // it pixel for pixel with testdata/NAME_golden.png (rewritten with
 // -update).
-func checkGoldenFigure(t *testing.T, name string, draw func() (*plot.Plot, error)) {
+func checkGoldenFigure(t *testing.T, name string, draw func() (*Figure, error)) {
 	t.Helper()
 	p, err := draw()
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	w, err := p.WriterTo(FigureWidth, FigureHeight, "png")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var b bytes.Buffer
-	if _, err := w.WriteTo(&b); err != nil {
+	if err := Render(&b, p, ".png", goldenOptions); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", name+"_golden.png")

@@ -1,29 +1,28 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
-	"strings"
-
-	"gonum.org/v1/plot"
 
 	"critcalc/calc"
 	rpt "critcalc/report"
 )
 
 // figureNames lists the figures of `critcalc figure`.
-var figureNames = []string{"ratio", "kernel-map", "depth", "phase", "apjn", "lognorm"}
+var figureNames = []string{"ratio", "kernel-map", "depth", "phase", "apjn", "lognorm", "autoinit", "all"}
 
 func init() {
 	commands = append(commands, &command{
 		name:    "figure",
-		usage:   "NAME [--act EXPR]… [--kmax K] [--rho0 R] [--depth L] [--arch A] [--mu M] [--sw2 V]… [--sb2 V]… [--sw2-min V] [--sw2-max V] [--sb2-min V] [--sb2-max V] [--grid NW,NB] [--n N] [--nout K] [--d D]… [--samples S] [--seed S] (--png FILE | --svg FILE)",
-		summary: "figures: criticality ratio, kernel map, ρ_ℓ against depth, phase diagram, APJN against depth, ln‖z_out‖² density",
-		detail: `Draws one figure with gonum/plot and writes it as PNG (--png) or SVG (--svg):
+		usage:   "NAME [--act EXPR]… [--kmax K] [--rho0 R] [--depth L] [--arch A] [--mu M] [--sw2 V]… [--sb2 V]… [--sw2-min V] [--sw2-max V] [--sb2-min V] [--sb2-max V] [--grid NW,NB] [--n N] [--nout K] [--d D]… [--samples S] [--seed S] [--sw V]… [--steps T] [--png FILE] [--svg FILE] [--pdf FILE] [--eps FILE] [--data FILE.csv] [--size WxH] [--dpi N] | all --out DIR [--size WxH] [--dpi N]",
+		summary: "figures: criticality ratio, kernel map, ρ_ℓ against depth, phase diagram, APJN against depth, ln‖z_out‖² density, AutoInit; all: the appendix",
+		detail: `Draws one figure with gonum/plot and writes it as PNG (--png, at --dpi,
+default 300), SVG (--svg), PDF (--pdf, fonts embedded) or EPS (--eps), any
+of them at once, at --size WxH inches (default 3.4x2.4, one column of a
+paper); --data writes the plotted series as CSV (a header naming the
+columns, a missing value empty, 6 significant digits):
 
   ratio       the left-hand side of the criticality condition (5.73),
               2K²⟨σ'²⟩/⟨σ²(z²−K)⟩, against K on (0, --kmax] (PDLT Figs 5.1–5.3;
@@ -47,18 +46,27 @@ func init() {
               (default 100), --nout outputs (default 10) and depths --d
               (repeatable; default 1, 10, 100): the log-Gaussian law, the
               infinite-width (G = 0) law and a histogram of --samples exact
-              draws (default 32768, 0 for none; --seed, default 4)`,
+              draws (default 32768, 0 for none; --seed, default 4)
+  autoinit    AutoInit's tuning of a ReLU layer: the tuned σ_w·a_W(t) against
+              the update t = 0…--steps (default 30) from each starting --sw
+              (repeatable; default 0.5, 1, 2, 3) under JLL and JSL, each at a
+              quarter of its one-step rate (AutoInit eqs 17, 19, 41, 43)
+  all         every figure above at its appendix settings as PDF and PNG, and
+              every table in Markdown, LaTeX, CSV and JSON, into --out DIR with
+              manifest.json (file, kind, what, command)`,
 		flags: func(fs *flag.FlagSet) any { return defineFigureFlags(fs) },
 		run:   runFigure,
 	})
 }
 
 type figureFlags struct {
-	acts     stringList
-	kmax     float64
-	rho0     float64
-	depth    int
-	png, svg string
+	acts   stringList
+	kmax   float64
+	rho0   float64
+	depth  int
+	output figureOutput
+	sw     floatList
+	steps  int
 
 	arch           string
 	mu             float64
@@ -93,8 +101,9 @@ func defineFigureFlags(fs *flag.FlagSet) *figureFlags {
 	fs.Var(&f.d, "d", "lognorm: number of hidden layers `D` (repeatable, up to 8; default 1, 10, 100)")
 	fs.IntVar(&f.samples, "samples", rpt.LogNormSamples, "lognorm: exact samples `S` per depth (0 to 1048576; 0: no histogram)")
 	fs.Uint64Var(&f.seed, "seed", rpt.LogNormSeed, "lognorm: Philox seed `S` of the samples")
-	fs.StringVar(&f.png, "png", "", "write the figure as PNG to `FILE`")
-	fs.StringVar(&f.svg, "svg", "", "write the figure as SVG to `FILE`")
+	fs.Var(&f.sw, "sw", "autoinit: starting `σ_w` (repeatable, up to 8; default 0.5, 1, 2, 3)")
+	fs.IntVar(&f.steps, "steps", rpt.AutoInitFigureSteps, "autoinit: number of updates `T` (1 to 10000)")
+	f.output.define(fs)
 	return f
 }
 
@@ -103,15 +112,9 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
-	path := f.png
-	switch {
-	case (f.png == "") == (f.svg == ""):
-		return usageError(c, stderr, errors.New("give one of --png FILE and --svg FILE"))
-	case f.svg != "":
-		path = f.svg
-	}
-	if ext := strings.ToLower(filepath.Ext(path)); (f.png != "" && ext != ".png") || (f.svg != "" && ext != ".svg") {
-		return usageError(c, stderr, fmt.Errorf("the file name %q does not end in the extension of its flag", path))
+	opts, err := f.output.check(name, fs)
+	if err != nil {
+		return usageError(c, stderr, err)
 	}
 	if err := checkFigureFlags(name, fs); err != nil {
 		return usageError(c, stderr, err)
@@ -131,6 +134,9 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 	if name == "apjn" && !depthSet {
 		f.depth = 1000
 	}
+	if name == "all" {
+		return runFigureAll(c, fs, f, opts, stdout, stderr)
+	}
 	sp, err := checkSpecFlags(name, f)
 	if err != nil {
 		return usageError(c, stderr, err)
@@ -143,7 +149,7 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 	if len(acts) == 1 {
 		one = acts[0]
 	}
-	var p *plot.Plot
+	var p *rpt.Figure
 	switch name {
 	case "ratio":
 		if len(acts) == 0 {
@@ -170,14 +176,15 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 		p, err = rpt.APJNFigure(curves, sp.arch, f.mu, f.depth)
 	case "lognorm":
 		p, err = rpt.LogNormFigure(f.n, f.nOut, orDefaultList(f.d, rpt.BetaDepths), f.samples, f.seed)
+	case "autoinit":
+		p, err = rpt.AutoInitFigure(orDefaultList(f.sw, rpt.AutoInitFigureStarts), f.steps)
 	}
 	if err == nil {
-		err = rpt.Save(p, path)
+		err = f.output.write(p, opts, stdout)
 	}
 	if err != nil {
 		errorf(stderr, "figure %s: %v", name, err)
 		return exitError
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", path)
 	return exitOK
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,7 @@ var figureParams = map[string][]string{
 	"arch": {"phase", "apjn"}, "mu": {"phase", "apjn"}, "sw2": {"apjn"}, "sb2": {"apjn"},
 	"sw2-min": {"phase"}, "sw2-max": {"phase"}, "sb2-min": {"phase"}, "sb2-max": {"phase"}, "grid": {"phase"},
 	"n": {"lognorm"}, "nout": {"lognorm"}, "d": {"lognorm"}, "samples": {"lognorm"}, "seed": {"lognorm"},
+	"sw": {"autoinit"}, "steps": {"autoinit"},
 }
 
 // checkFigureFlags rejects a flag given to a figure that does not use it.
@@ -110,6 +112,21 @@ func checkSpecFlags(name string, f *figureFlags) (figureSpec, error) {
 		}
 		if err := checkSimCost("--samples: ", samples, sumInts(ds), netLayerCost, false); err != nil {
 			return sp, err
+		}
+	case "autoinit":
+		if len(f.acts) > 0 {
+			return sp, errors.New("figure autoinit is for ReLU layers and takes no --act")
+		}
+		switch {
+		case len(f.sw) > 8:
+			return sp, fmt.Errorf("figure autoinit draws at most 8 starting σ_w, got %d", len(f.sw))
+		case f.steps < 1 || f.steps > 10000:
+			return sp, fmt.Errorf("--steps must be between 1 and 10000, got %d", f.steps)
+		}
+		for _, v := range f.sw {
+			if !(v > 0) || math.IsInf(v, 0) {
+				return sp, fmt.Errorf("--sw must be positive and finite, got %g", v)
+			}
 		}
 	}
 	return sp, nil

@@ -120,8 +120,8 @@ func TestFigureCommand(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"figure", "depth"}, exitUsage, "one of --png FILE and --svg FILE"},
-		{[]string{"figure", "depth", "--png", "a.png", "--svg", "a.svg"}, exitUsage, "one of --png"},
+		{[]string{"figure", "depth"}, exitUsage, "give one or more of --png FILE"},
+		{[]string{"figure", "depth", "--png", "a.png", "--svg", "a.png"}, exitUsage, "does not end in .svg"},
 		{[]string{"figure", "depth", "--png", "a.svg"}, exitUsage, "extension"},
 		{[]string{"figure", "depth", "--act", "tanh", "--act", "erf", "--png", "a.png"}, exitUsage, "one activation"},
 		{[]string{"figure", "depth", "--rho0", "1", "--png", "a.png"}, exitUsage, "--rho0"},

@@ -1,0 +1,186 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"critcalc/apjn"
+)
+
+// AppendixFigure is one figure of the appendix: its file stem, what it
+// shows, the arguments of `critcalc figure` that draw it (without the
+// output flag) and the function that draws it.
+type AppendixFigure struct {
+	Name  string
+	What  string
+	Args  []string
+	Build func() (*Figure, error)
+}
+
+// AppendixFigures returns the figures of the appendix, each a figure of the
+// papers critcalc implements at its default settings.
+func AppendixFigures() []AppendixFigure {
+	act := func(s string) Activation { return mustActivations(s, s)[0] }
+	phase := func(name, a string, arch apjn.Arch, mu float64, what string) AppendixFigure {
+		args := []string{"phase", "--act", a, "--arch", arch.String()}
+		if mu != 0 {
+			args = append(args, "--mu", fmt.Sprint(mu))
+		}
+		return AppendixFigure{Name: name, What: what, Args: args, Build: func() (*Figure, error) {
+			return PhaseFigure(act(a), arch, mu, DefaultPhaseRange)
+		}}
+	}
+	return []AppendixFigure{
+		{"ratio", "the criticality ratio (5.73) of tanh, sigmoid, softplus, SWISH and GELU against K (PDLT Figs 5.1–5.3)",
+			[]string{"ratio"}, func() (*Figure, error) { return RatioFigure(RatioFigureActivations(), 20, 400) }},
+		{"kernel-map", "the normalized kernel map κ(ρ) of GELU with the cobweb of ρ_ℓ from ρ₀ = 0.5 (Joudaki–Hofmann Figs S.1–S.2)",
+			[]string{"kernel-map", "--act", "gelu"}, func() (*Figure, error) { return KernelMapFigure(act("gelu"), 0.5, 30) }},
+		{"depth-gelu", "|ρ_ℓ − ρ*| of GELU against depth with Theorem 1's bound (Joudaki–Hofmann Figs S.1–S.2)",
+			[]string{"depth", "--act", "gelu"}, func() (*Figure, error) { return DepthFigure(act("gelu"), 0.5, 30) }},
+		{"depth-tanh", "|ρ_ℓ − ρ*| of tanh against depth with Theorem 1's bound (Joudaki–Hofmann Figs S.1–S.2)",
+			[]string{"depth", "--act", "tanh", "--depth", "200"}, func() (*Figure, error) { return DepthFigure(act("tanh"), 0.5, 200) }},
+		phase("phase-vanilla", "erf", apjn.Vanilla, 0, "χ_𝒥* of an erf MLP over (σ_w², σ_b²) with its critical line (DHG Fig. 2, vanilla)"),
+		phase("phase-ln-pre", "erf", apjn.LNPre, 0, "χ_𝒥* of an erf MLP with LayerNorm on preactivations, with its critical line (DHG Fig. 2, LayerNorm)"),
+		phase("phase-ln-post", "relu", apjn.LNPost, 0, "χ_𝒥* of a ReLU MLP with LayerNorm on activations, with its critical line σ_b² = σ_w²/(π − 1) (DHG eq 111)"),
+		phase("phase-res", "erf", apjn.Res, 0.5, "χ_𝒥* of an erf residual network, μ = 0.5, with its critical line (DHG Fig. 2, residual)"),
+		phase("phase-bn", "relu", apjn.BN, 0, "χ_𝒥* of a ReLU MLP with BatchNorm on preactivations: π/(π − 1) everywhere, chaotic (AutoInit eq 38, Fig. 2)"),
+		{"apjn", "the APJN 𝒥^{1,ℓ} of erf, ReLU and GELU at their critical points against depth, with fitted power laws (DHG Fig. 1)",
+			[]string{"apjn"}, func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
+		{"lognorm", "the density of ln‖z_out‖² of ReLU networks at d = 1, 10, 100 against 2¹⁵ sampled networks (log-Gaussian notes §1.1)",
+			[]string{"lognorm"}, func() (*Figure, error) {
+				return LogNormFigure(BetaWidth, BetaOutputs, BetaDepths, LogNormSamples, LogNormSeed)
+			}},
+		{"autoinit", "AutoInit's tuning of σ_w in a ReLU layer under JLL and JSL (AutoInit §2.1, eqs 17 and 41)",
+			[]string{"autoinit"}, func() (*Figure, error) { return AutoInitFigure(AutoInitFigureStarts, AutoInitFigureSteps) }},
+	}
+}
+
+// ManifestEntry is one file of the appendix.
+type ManifestEntry struct {
+	File    string `json:"file"`
+	Kind    string `json:"kind"`
+	What    string `json:"what"`
+	Command string `json:"command"`
+}
+
+// Manifest lists the files WriteAppendix wrote.
+type Manifest struct {
+	Files []ManifestEntry `json:"files"`
+}
+
+// ManifestFile is the name of the manifest WriteAppendix writes.
+const ManifestFile = "manifest.json"
+
+// WriteAppendix writes every appendix figure to dir as PDF and PNG (with o)
+// and every table (TableNames, default activations, DefaultDigits) in
+// every format, then ManifestFile: for each file its name, kind ("figure
+// pdf", "figure png", "table md", …), what it shows and the command that
+// regenerates it. The work runs on GOMAXPROCS goroutines.
+func WriteAppendix(dir string, o SaveOptions) (*Manifest, error) {
+	return writeAppendix(dir, AppendixFigures(), TableNames, o)
+}
+
+// writeAppendix is WriteAppendix for the figures figs and the tables
+// tables.
+func writeAppendix(dir string, figs []AppendixFigure, tables []string, o SaveOptions) (*Manifest, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("appendix: %w", err)
+	}
+	jobs := len(figs) + len(tables)
+	entries := make([][]ManifestEntry, jobs)
+	errs := make([]error, jobs)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if i < len(figs) {
+				entries[i], errs[i] = writeAppendixFigure(dir, figs[i], o)
+			} else {
+				entries[i], errs[i] = writeAppendixTable(dir, tables[i-len(figs)])
+			}
+		}()
+	}
+	wg.Wait()
+	m := &Manifest{}
+	for i := range jobs {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("appendix: %w", errs[i])
+		}
+		m.Files = append(m.Files, entries[i]...)
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("appendix: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ManifestFile), append(b, '\n'), 0o644); err != nil {
+		return nil, fmt.Errorf("appendix: %w", err)
+	}
+	return m, nil
+}
+
+// sizeArgs are the flags that reproduce o, or nothing for the defaults.
+func sizeArgs(o SaveOptions, png bool) []string {
+	var args []string
+	if o.Width != FigureWidth || o.Height != FigureHeight {
+		args = append(args, "--size", fmt.Sprintf("%gx%g", float64(o.Width/72), float64(o.Height/72)))
+	}
+	if png && o.DPI != DefaultDPI {
+		args = append(args, "--dpi", fmt.Sprint(o.DPI))
+	}
+	return args
+}
+
+func writeAppendixFigure(dir string, a AppendixFigure, o SaveOptions) ([]ManifestEntry, error) {
+	f, err := a.Build()
+	if err != nil {
+		return nil, fmt.Errorf("figure %s: %w", a.Name, err)
+	}
+	var out []ManifestEntry
+	for _, ext := range []string{".pdf", ".png"} {
+		file := a.Name + ext
+		if err := SaveWith(f, filepath.Join(dir, file), o); err != nil {
+			return nil, err
+		}
+		args := append(append([]string{"critcalc", "figure"}, a.Args...), sizeArgs(o, ext == ".png")...)
+		args = append(args, "--"+ext[1:], file)
+		out = append(out, ManifestEntry{File: file, Kind: "figure " + ext[1:], What: a.What, Command: strings.Join(args, " ")})
+	}
+	return out, nil
+}
+
+// tableExt is the file extension of each table format.
+var tableExt = map[Format]string{Markdown: ".md", LaTeX: ".tex", CSV: ".csv", JSON: ".json"}
+
+func writeAppendixTable(dir, name string) ([]ManifestEntry, error) {
+	tab, err := BuildTable(name, nil, DefaultDigits)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", name, err)
+	}
+	var out []ManifestEntry
+	for _, f := range Formats {
+		var b bytes.Buffer
+		if err := Write(&b, tab, f); err != nil {
+			return nil, fmt.Errorf("table %s: %w", name, err)
+		}
+		file := name + tableExt[f]
+		if err := os.WriteFile(filepath.Join(dir, file), b.Bytes(), 0o644); err != nil {
+			return nil, fmt.Errorf("table %s: %w", name, err)
+		}
+		out = append(out, ManifestEntry{File: file, Kind: "table " + string(f), What: tab.Title,
+			Command: fmt.Sprintf("critcalc table %s --format %s > %s", name, f, file)})
+	}
+	return out, nil
+}

@@ -1,0 +1,95 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"critcalc/internal/testlevel"
+)
+
+// TestAppendixManifest writes a small appendix (two quick figures and the
+// finite-width table) and checks the manifest: every file it lists exists and is
+// not empty, with a kind, a description and a command that names it, and
+// the JSON keys are file, kind, what, command.
+func TestAppendixManifest(t *testing.T) {
+	dir := t.TempDir()
+	figs := quickFigures()
+	figs = []AppendixFigure{figs[7], figs[0]}
+	figs[0].Args, figs[1].Args = []string{"autoinit"}, []string{"ratio"}
+	figs[0].What, figs[1].What = "the tuning", "the ratio"
+	m, err := writeAppendix(dir, figs, []string{"finite-width"}, SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 72})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkManifest(t, dir, m, []string{"autoinit.pdf", "autoinit.png", "ratio.pdf", "ratio.png", "finite-width.md", "finite-width.tex", "finite-width.csv", "finite-width.json"})
+	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Files []map[string]string `json:"files"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range raw.Files {
+		keys := make([]string, 0, len(e))
+		for k := range e {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		if strings.Join(keys, ",") != "command,file,kind,what" {
+			t.Fatalf("manifest keys %v", keys)
+		}
+	}
+	if got := raw.Files[3]["command"]; got != "critcalc figure ratio --dpi 72 --png ratio.png" {
+		t.Errorf("command %q", got)
+	}
+	if got := raw.Files[7]["command"]; got != "critcalc table finite-width --format json > finite-width.json" {
+		t.Errorf("command %q", got)
+	}
+}
+
+// TestWriteAppendix writes the whole appendix (about 10 s of work).
+func TestWriteAppendix(t *testing.T) {
+	testlevel.Exhaustive(t)
+	dir := t.TempDir()
+	m, err := WriteAppendix(dir, DefaultSaveOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, a := range AppendixFigures() {
+		want = append(want, a.Name+".pdf", a.Name+".png")
+	}
+	for _, n := range TableNames {
+		want = append(want, n+".md", n+".tex", n+".csv", n+".json")
+	}
+	checkManifest(t, dir, m, want)
+}
+
+func checkManifest(t *testing.T, dir string, m *Manifest, want []string) {
+	t.Helper()
+	var got []string
+	for _, e := range m.Files {
+		got = append(got, e.File)
+		st, err := os.Stat(filepath.Join(dir, e.File))
+		if err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", e.File, err)
+		}
+		if e.What == "" || !strings.Contains(e.Command, e.File) || !strings.HasPrefix(e.Command, "critcalc ") {
+			t.Errorf("entry %+v", e)
+		}
+		kind, format, _ := strings.Cut(e.Kind, " ")
+		if (kind != "figure" && kind != "table") || format == "" {
+			t.Errorf("%s: kind %q", e.File, e.Kind)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("files %v, want %v", got, want)
+	}
+}

@@ -1,0 +1,60 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLogTicks checks the labels of logarithmic axes: powers of ten only,
+// thinned to at most six, never a float64 artefact such as
+// 9.999999999999999e-05 (which plot.LogTicks printed for
+// `figure depth --act relu --depth 10000`).
+func TestLogTicks(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     string
+	}{
+		{4.3e-7, 0.55, "10^{−6} 10^{−5} 10^{−4} 10^{−3} 10^{−2} 10^{−1}"},
+		{1, 1000, "1 10 10^{2} 10^{3}"},
+		{1e-30, 1, "10^{−30} 10^{−20} 10^{−10} 1"},
+		{0.15, 0.9, "0.2 0.5"},
+		{2e-5, 9e-5, "2×10^{−5} 5×10^{−5}"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tk := range (logTicks{}).Ticks(tt.min, tt.max) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("[%g, %g]: labels %q, want %q", tt.min, tt.max, g, tt.want)
+		}
+	}
+}
+
+// TestLinearTicks checks that linear tick labels carry the decimals the
+// axis needs and no more, with a true minus sign.
+func TestLinearTicks(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     string
+	}{
+		{0, 2, "0 1 2"},
+		{-1, 1, "−1 0 1"},
+		{0.1, 4, "0.5 2.0 3.5"},
+		{0, 3e-4, "0 2.5×10^{−4}"},
+		{0, 2e6, "0 10^{6} 2×10^{6}"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tk := range (linearTicks{}).Ticks(tt.min, tt.max) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("[%g, %g]: labels %q, want %q", tt.min, tt.max, g, tt.want)
+		}
+	}
+}
