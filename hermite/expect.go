@@ -274,9 +274,13 @@ func (ad *adaptive) run(edges []float64) (int, error) {
 func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPair) error {
 	ok := true
 	for i, hi := range p.hi {
-		if math.IsNaN(hi) || math.IsInf(hi, 0) {
+		if math.IsInf(hi, 0) {
 			ad.failed = i
-			return fmt.Errorf("%w: the integrand is not finite on [%g, %g]·√K", ErrUndefined, a, b)
+			return fmt.Errorf("%w: |F| exceeds the float64 range on [%g, %g]·√K", ErrOverflow, a, b)
+		}
+		if math.IsNaN(hi) {
+			ad.failed = i
+			return fmt.Errorf("%w: the integrand is not a number on [%g, %g]·√K", ErrUndefined, a, b)
 		}
 		d, tol := p.err(i), ad.panelTol(i, b-a, p.abs[i])
 		if !(d <= tol || depth >= maxPanelDepth && d <= 1e3*tol) {

@@ -89,18 +89,27 @@ const RoundingRel = 1e-9
 
 // NewCheck is the check of quantity q at layer l: a theoretical value
 // beside a Monte-Carlo estimate emp with standard error se, with its
-// z-score; the verdict is set by Report.Finish (or NotComputable here when
-// a value is not finite).
+// z-score; the verdict is set by Report.Finish, or NotComputable here when
+// a value is not finite or the sample has no spread (se = 0) yet differs
+// from the theory beyond rounding.
 func NewCheck(q string, l int, theory, emp, se float64) Check {
 	c := Check{Quantity: q, Layer: l, Theory: theory, Empirical: emp, StdErr: se}
 	if !finite(theory) || !finite(emp) || !finite(se) {
 		c.Z, c.Verdict = math.NaN(), NotComputable
 		return c
 	}
-	err := math.Hypot(se, RoundingRel*math.Max(math.Abs(theory), math.Abs(emp)))
+	round := RoundingRel * math.Max(math.Abs(theory), math.Abs(emp))
+	err := math.Hypot(se, round)
 	switch {
 	case emp == theory:
 		c.Z = 0
+	case se == 0 && math.Abs(emp-theory) > round:
+		// No spread in the sample, yet a difference beyond rounding: the
+		// error bar cannot be estimated from it. This is what underflow
+		// gives (tanh at C_W = 1e300: σ'(z) is 0 in every unit of every
+		// sampled network, while E[σ'²] is carried by an event of
+		// probability 1e-150).
+		c.Z, c.Verdict = math.NaN(), NotComputable
 	case err > 0:
 		c.Z = (emp - theory) / err
 	default:
