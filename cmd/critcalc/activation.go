@@ -118,10 +118,14 @@ const oscillationGrid = 1 << 16
 // refuses more than most, naming the count and the range.
 func oscillationTrouble(e calc.Expr, zmax float64, most int, hint string) error {
 	d := calc.Compile(calc.Derivative(e, 1))
+	zs := make([]float64, oscillationGrid+1)
+	for i := range zs {
+		zs[i] = -zmax + 2*zmax*float64(i)/oscillationGrid
+	}
+	vs := make([]float64, len(zs))
+	d.EvalSlice(vs, zs)
 	n, prev := 0, 0.0
-	for i := range oscillationGrid + 1 {
-		z := -zmax + 2*zmax*float64(i)/oscillationGrid
-		v := d.Eval(z)
+	for _, v := range vs {
 		if v != 0 && !math.IsNaN(v) {
 			if prev != 0 && (v > 0) != (prev > 0) {
 				n++
