@@ -63,11 +63,31 @@ func pointOf(j int64, m int) gridPoint {
 	return gridPoint{j, m}
 }
 
-// gridValues are the integrands' values at a point, and their absolute
-// values in float64.
+// gridValues are the integrands' values at a point, each exactly
+// mant[i]·2^exp[i], and their absolute values in float64.
 type gridValues struct {
-	v   []*big.Float
-	abs []float64
+	mant []*big.Int
+	exp  []int
+	abs  []float64
+}
+
+// newGridValues splits the values vs into integer mantissas and exponents.
+func newGridValues(vs []*big.Float) gridValues {
+	g := gridValues{mant: make([]*big.Int, len(vs)), exp: make([]int, len(vs)), abs: make([]float64, len(vs))}
+	for i, v := range vs {
+		g.abs[i] = math.Abs(bigToFloat(v))
+		g.mant[i] = new(big.Int)
+		if v.Sign() == 0 {
+			continue
+		}
+		m := new(big.Float)
+		e := v.MantExp(m) // v = m·2^e, 1/2 ≤ |m| < 1
+		p := int(v.Prec())
+		m.SetMantExp(m, p)
+		m.Int(g.mant[i]) // exact: m·2^p has at most p bits
+		g.exp[i] = e - p
+	}
+	return g
 }
 
 // trapGrid holds the integrands' values at the dyadic points evaluated so
@@ -244,11 +264,7 @@ func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 					bad.Store(true)
 					return
 				}
-				abs := make([]float64, len(vs))
-				for k, v := range vs {
-					abs[k] = math.Abs(bigToFloat(v))
-				}
-				vals[i] = gridValues{vs, abs}
+				vals[i] = newGridValues(vs)
 			}
 		}()
 	}
@@ -266,10 +282,13 @@ func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 
 // trapSums forms the trapezoidal sums with steps h = 2^−m and 2h on the
 // nodes |j| ≤ J and reports whether every integrand's estimated error is
-// within tol of its scale.
+// within tol of its scale, the sum of |F_i| with the same weights; a
+// result without scales means one is below minScale.
 //
-// The scales are the sums of |F_i| with the same weights; a result
-// without scales means one is below minScale.
+// The sums are accumulated in fixed point, integrand i in units of
+// 2^E_i ≤ 2^−(prec+8) of its scale: a product of a value's mantissa and a
+// weight's, shifted to those units, is exact but for the truncated bits,
+// under one unit each, and no step allocates.
 func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, tol float64) (trapResult, bool) {
 	n := len(q.ins)
 	wp := prec + 32 // the weights' recurrence loses about 2 log2 J bits
@@ -292,60 +311,93 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 	c := f(prec).Quo(h, s)
 	cf := bigToFloat(c)
 
-	even, odd := make([]*big.Float, n), make([]*big.Float, n)
-	abs := make([]float64, n)
-	for i := range even {
-		even[i], odd[i] = f(prec), f(prec)
-	}
+	// The weights r^(j²) as mantissa·2^exponent at prec+8 bits.
+	wm := make([]*big.Int, J+1)
+	we := make([]int, J+1)
+	wf := make([]float64, J+1)
 	wgt := f(wp).SetInt64(1) // r^(j²)
 	step := f(wp).Set(r)     // r^(2j+1)
-	wLow := f(prec)
-	t := f(prec)
-	g.mu.Lock()
-	for j := int64(0); j <= J; j++ {
-		wLow.Set(wgt)
-		wf := bigToFloat(wLow)
-		acc := even
-		if j%2 != 0 {
-			acc = odd
-		}
-		for _, jj := range []int64{j, -j} {
-			gv := g.pts[pointOf(jj, m)]
-			for i, v := range gv.v {
-				acc[i].Add(acc[i], t.Mul(v, wLow))
-				abs[i] += gv.abs[i] * wf
-			}
-			if j == 0 {
-				break
-			}
-		}
+	low := f(prec + 8)
+	for j := range J + 1 {
+		low.Set(wgt)
+		wf[j] = bigToFloat(low)
+		mt := new(big.Float)
+		e := low.MantExp(mt)
+		mt.SetMantExp(mt, int(prec+8))
+		wm[j], _ = mt.Int(nil)
+		we[j] = e - int(prec+8)
 		wgt.Mul(wgt, step)
 		step.Mul(step, r2)
 	}
-	g.mu.Unlock()
 
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	vals := make([]gridValues, 2*J+1) // index j+J
+	for j := -J; j <= J; j++ {
+		vals[j+J] = g.pts[pointOf(j, m)]
+	}
+	// The scales, in float64.
 	scales := make([]float64, n)
+	for j := -J; j <= J; j++ {
+		w := wf[absInt(j)]
+		for i, a := range vals[j+J].abs {
+			scales[i] += a * w
+		}
+	}
+	units := make([]int, n)
 	for i := range n {
-		scales[i] = abs[i] * cf
+		scales[i] *= cf
+		_, e := math.Frexp(scales[i] / cf)
+		units[i] = e - int(prec) - 8
 		if r, ok := q.ins[i].expr.Rat(); ok && r.Sign() == 0 {
 			continue // F ≡ 0: its expectation is exactly 0
 		}
-		if !(scales[i] >= minScale) {
-			return trapResult{}, false
+		if !(scales[i] >= minScale) || math.IsInf(scales[i], 0) {
+			return trapResult{}, false // the panels report the underflow or overflow
 		}
 	}
+	even, odd := make([]big.Int, n), make([]big.Int, n)
+	var prod big.Int
+	for j := -J; j <= J; j++ {
+		a := absInt(j)
+		acc := even
+		if a%2 != 0 {
+			acc = odd
+		}
+		gv := vals[j+J]
+		for i, mt := range gv.mant {
+			prod.Mul(mt, wm[a])
+			if sh := gv.exp[i] + we[a] - units[i]; sh >= 0 {
+				prod.Lsh(&prod, uint(sh))
+			} else {
+				prod.Rsh(&prod, uint(-sh))
+			}
+			acc[i].Add(&acc[i], &prod)
+		}
+	}
+
 	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(2*J + 1), scales: scales}
-	d := f(prec)
+	var d big.Int
 	for i := range n {
 		// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
-		d.Sub(odd[i], even[i])
-		diff := math.Abs(bigToFloat(d)) * cf
-		res.sums[i] = f(prec).Add(even[i], odd[i])
-		res.sums[i].Mul(res.sums[i], c)
+		d.Sub(&odd[i], &even[i])
+		df, _ := new(big.Float).SetInt(&d).Float64()
+		diff := math.Abs(math.Ldexp(df, units[i])) * cf
+		sum := f(prec).SetInt(d.Add(&odd[i], &even[i]))
+		sum.SetMantExp(sum, units[i])
+		res.sums[i] = sum.Mul(sum, c)
 		res.errs[i] = panelError(diff, scales[i])
 		if res.errs[i] > tol*scales[i] {
 			return trapResult{scales: scales}, false
 		}
 	}
 	return res, true
+}
+
+// absInt returns |j|.
+func absInt(j int64) int64 {
+	if j < 0 {
+		return -j
+	}
+	return j
 }

@@ -14,7 +14,7 @@ func BenchmarkIterateDigits(b *testing.B) {
 		name   string
 		sigma  string
 		digits int
-	}{{"tanh15", "tanh", 15}, {"tanh30", "tanh", 30}, {"tanh60", "tanh", 60}, {"gelu30", "gelu", 30}, {"swish30", "swish", 30}} {
+	}{{"tanh15", "tanh", 15}, {"long30", "tanh", -30}, {"tanh30", "tanh", 30}, {"tanh60", "tanh", 60}, {"gelu30", "gelu", 30}, {"swish30", "swish", 30}} {
 		b.Run(c.name, func(b *testing.B) {
 			e, err := calc.Parse(c.sigma)
 			if err != nil {
@@ -25,7 +25,11 @@ func BenchmarkIterateDigits(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := a.IterateDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), 20, 1, c.digits, nil, nil); err != nil {
+				L, d := 20, c.digits
+				if d < 0 { // a long iteration: the cost of a layer
+					L, d = 500, -d
+				}
+				if _, err := a.IterateDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), L, 1, d, nil, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
