@@ -8,27 +8,52 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// linearTicks places ticks as plot.DefaultTicks does and labels them with
-// the fewest decimals that tell the major ticks apart exactly (0.5, 1,
-// 1.5 — never 1.5000000000000002), a true minus sign, and powers of ten
-// (2×10^{-5}) for very small or large values.
+// linearTicks places labelled ticks at the multiples of a round step (1,
+// 2, 2.5 or 5 × 10^k, the smallest that gives at most six) with unlabelled
+// ticks at a fifth of it, and labels them with the fewest decimals that
+// tell the major ticks apart exactly (0.5, 1, 1.5 — never
+// 1.5000000000000002), a true minus sign, and powers of ten (2×10^{-5})
+// for very small or large values.
 type linearTicks struct{}
 
 // Ticks returns the ticks of [min, max].
 func (linearTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(min, max)
-	var major []float64
-	for _, t := range ts {
-		if t.Label != "" {
-			major = append(major, t.Value)
-		}
+	if !(max > min) || math.IsInf(max-min, 0) {
+		return plot.DefaultTicks{}.Ticks(min, max)
 	}
-	for i, t := range ts {
-		if t.Label != "" {
-			ts[i].Label = tickLabel(t.Value, major)
+	step := niceStep(max-min, 6)
+	var major []float64
+	for k := math.Ceil(min/step - 1e-9); k*step <= max+1e-9*step; k++ {
+		major = append(major, k*step)
+	}
+	var ts []plot.Tick
+	for _, v := range major {
+		if math.Abs(v) < 1e-9*step {
+			v = 0
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: tickLabel(v, major)})
+	}
+	minor := step / 5
+	for k := math.Ceil(min/minor - 1e-9); k*minor <= max+1e-9*minor; k++ {
+		if r := math.Mod(math.Abs(k), 5); r > 0.5 && r < 4.5 {
+			ts = append(ts, plot.Tick{Value: k * minor})
 		}
 	}
 	return ts
+}
+
+// niceStep is the smallest of 1, 2, 2.5, 5 × 10^k that divides a span into
+// at most n steps.
+func niceStep(span float64, n int) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(span/float64(n))))
+	for {
+		for _, m := range []float64{1, 2, 2.5, 5} {
+			if span/(m*p) <= float64(n) {
+				return m * p
+			}
+		}
+		p *= 10
+	}
 }
 
 // tickLabel writes v with the decimals that all of major need.
@@ -85,8 +110,7 @@ func sigDigits(vs []float64) int {
 	return 6
 }
 
-// sciLabel writes v as m×10^{k} with d significant digits (10^{k} when
-// m = 1).
+// sciLabel writes v as m×10^{k} with d significant digits.
 func sciLabel(v float64, d int) string {
 	if v == 0 {
 		return "0"
@@ -96,14 +120,7 @@ func sciLabel(v float64, d int) string {
 	if strings.Contains(mant, ".") {
 		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
 	}
-	pow := "10^{" + minus(strconv.Itoa(k)) + "}"
-	switch mant {
-	case "1":
-		return pow
-	case "-1":
-		return "−" + pow
-	}
-	return minus(mant) + "×" + pow
+	return minus(mant) + "×10^{" + minus(strconv.Itoa(k)) + "}"
 }
 
 // minus replaces a leading hyphen by a minus sign and writes −0 as 0.
