@@ -156,7 +156,14 @@ func (m *Many) atCut(K, T, relTol float64) ([]Value, error) {
 	}
 	edges = append(edges, T)
 
-	ad := newAdaptive(m, K, len(m.ins)+len(m.aux))
+	// The companions force the refinement that resolves a smooth step's
+	// transition to 1e-12 of the value at a large K; a scan at a looser
+	// tolerance does without them.
+	n := len(m.ins) + len(m.aux)
+	if relTol > float64RelTol {
+		n = len(m.ins)
+	}
+	ad := newAdaptive(m, K, n)
 	ad.relTol = relTol
 	ad.minWidth = minPanelScale * m.scale / sk
 	if j, err := ad.run(edges); err != nil {
@@ -230,6 +237,10 @@ func (m *Many) panel(K, a, b float64, n int, sum, abs, tail, low []float64) {
 	wf := s.wf[:n]
 	for i, f := range fs {
 		panelSums(pn.w, f, wf, sum, abs, tail, low, i)
+	}
+	if len(sum) == len(m.ins) {
+		m.pool.Put(s)
+		return
 	}
 	g := s.g[:n]
 	for j, i := range m.aux {
