@@ -43,7 +43,10 @@ type Renormalization struct{ Cb1, CW1 float64 }
 // evaluated as (C_W/8)⟨(σ²)””⟩, the Gaussian integration by parts
 // ⟨F(z)(z⁴ − 6Kz² + 3K²)⟩_K = K⁴⟨F””⟩_K, which avoids the cancellation of
 // order K in ⟨σ²(z⁴ − 6Kz² + 3K²)⟩ as K → 0; otherwise the three moments are
-// combined as in J.
+// combined as in J. The averages come from the adaptive quadrature of
+// hermite.Many or, in a range of K the iteration keeps visiting, from
+// Chebyshev interpolants of it with the same accuracy (layerTable): 10⁵
+// layers of tanh at criticality take about 40 ms instead of 2 s.
 func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalization) ([]Layer, error) {
 	return a.iterate(cb, cw, k1, L, every, ren, nil)
 }
@@ -97,13 +100,14 @@ func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 	if ren != nil {
 		cb1, cw1 = ren.Cb1, ren.CW1
 	}
+	tab := newLayerTable(d)
 	out := make([]Layer, 0, L/every+1)
 	K, V, G := k1, 0.0, 0.0
 	for l := 1; ; l++ {
 		if !(K > 0) {
 			return out, fmt.Errorf("recursions: layer %d: the kernel K = %g is no longer positive", l, K)
 		}
-		st, err := d.step(K, cw)
+		st, err := tab.step(K, cw)
 		if err != nil {
 			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
@@ -208,19 +212,41 @@ func (d *depthAverages) step(K, cw float64) (layerStep, error) {
 	if err != nil {
 		return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 	}
-	st := layerStep{g: v[0].V, chiPar: cw / K * v[1].V, s4: v[2].V, chiPerp: cw * v[3].V}
+	st, _, err := d.combine(K, cw, v)
+	return st, err
+}
+
+// bounded evaluates the averages of one layer at K > 0 with C_W = 1,
+// with a fresh tail cut, and returns beside them the bounds on their
+// absolute errors that follow from the quadrature's (hermite.Value.AbsErr).
+func (d *depthAverages) bounded(K float64) (st, bound layerStep, err error) {
+	v, err := d.m.At(K)
+	if err != nil {
+		return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
+	}
+	return d.combine(K, 1, v)
+}
+
+// combine forms one layer's averages at K from the expectations v of
+// depthAverages, with the bounds on their absolute errors that follow
+// from those of v.
+func (d *depthAverages) combine(K, cw float64, v []hermite.Value) (st, bound layerStep, err error) {
+	st = layerStep{g: v[0].V, chiPar: cw / K * v[1].V, s4: v[2].V, chiPerp: cw * v[3].V}
+	bound = layerStep{g: v[0].AbsErr, chiPar: cw / K * v[1].AbsErr, s4: v[2].AbsErr, chiPerp: cw * v[3].AbsErr}
 	switch {
 	case d.scaleInvariant:
 		st.jOver8K2 = 0
 	case d.smooth:
 		st.jOver8K2 = cw * v[4].V / 8
+		bound.jOver8K2 = cw * v[4].AbsErr / 8
 	default:
 		st.jOver8K2 = cw * (v[4].V - 6*K*v[5].V + 3*K*K*v[0].V) / (8 * K * K * K * K)
+		bound.jOver8K2 = cw * (v[4].AbsErr + 6*K*v[5].AbsErr + 3*K*K*v[0].AbsErr) / (8 * K * K * K * K)
 	}
 	for _, x := range []float64{st.g, st.s4, st.chiPar, st.chiPerp, st.jOver8K2} {
 		if x-x != 0 {
-			return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, errNotFinite)
+			return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g: %w", K, errNotFinite)
 		}
 	}
-	return st, nil
+	return st, bound, nil
 }

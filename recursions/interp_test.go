@@ -1,0 +1,165 @@
+package recursions
+
+import (
+	"math"
+	"testing"
+)
+
+// TestLayerTableAgreesWithQuadrature builds the cells of several
+// activations over K from 2^-18 to 2^8 and compares each interpolated
+// average, at points between the interpolation points, with the
+// quadrature there: they must agree within three times the quadrature's
+// own error bound (or 1e-15 of the value), the accuracy the table claims.
+// For σ analytic on the real line every cell must build.
+func TestLayerTableAgreesWithQuadrature(t *testing.T) {
+	tests := []struct {
+		sigma    string
+		allBuild bool
+	}{
+		{"tanh(x)", true},
+		{"gelu(x)", true},
+		{"swish(x)", true},
+		{"erf(x)", true},
+		{"relu(x)", true},
+		{"softsign(x)", false},
+	}
+	for _, tt := range tests {
+		a := mustActivation(t, tt.sigma)
+		d, err := a.depthAverages()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := newLayerTable(d)
+		for c := -9; c < 4; c++ {
+			cell := &layerTableCell{}
+			tab.build(cell, c)
+			if cell.failed {
+				if tt.allBuild {
+					t.Errorf("%s: cell %d (K from %g) did not build", tt.sigma, c, layerTableK(c, -1))
+				}
+				continue
+			}
+			tab.cells[c], tab.lastC, tab.last = cell, c, cell
+			for _, x := range []float64{-0.99, -0.71, -0.3, 0.013, 0.42, 0.77, 0.995} {
+				K := layerTableK(c, x)
+				want, bound, err := d.bounded(K)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := tab.step(K, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, w, b := got.averages(), want.averages(), bound.averages()
+				for i := range g {
+					if tol := 3 * max(b[i], 1e-15*math.Abs(w[i])); !(math.Abs(g[i]-w[i]) <= tol) {
+						t.Errorf("%s K = %g: average %d interpolated %.17g, quadrature %.17g ± %.2g", tt.sigma, K, i, g[i], w[i], b[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestIterateTableMatchesQuadrature runs Iterate, whose layers come from
+// the table once a cell is built, against the same recursions with the
+// quadrature at every layer: 3000 layers of tanh at criticality (K from 1
+// to 1.7e-4), GELU at its K* > 0 critical point and softsign (kinked).
+// Float64 rounding of the averages, an ulp at a layer, accumulates to
+// about ℓ ulps in K near criticality (χ∥ → 1), so they must agree to 1e-11.
+func TestIterateTableMatchesQuadrature(t *testing.T) {
+	tests := []struct {
+		sigma      string
+		cb, cw, k1 float64
+	}{
+		{"tanh(x)", 0, 1, 1},
+		{"gelu(x)", 0.172922390756, 1.98305825744, 1},
+		{"softsign(x)", 0, 1, 1},
+	}
+	const L = 3000
+	for _, tt := range tests {
+		a := mustActivation(t, tt.sigma)
+		got, err := a.Iterate(tt.cb, tt.cw, tt.k1, L, L, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := a.depthAverages()
+		if err != nil {
+			t.Fatal(err)
+		}
+		K, V, G := tt.k1, 0.0, 0.0
+		for l := 1; l < L; l++ {
+			st, err := d.step(K, tt.cw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			K, V, G = tt.cb+tt.cw*st.g, st.chiPar*st.chiPar*V+tt.cw*tt.cw*(st.s4-st.g*st.g), st.chiPar*G+st.jOver8K2*V
+		}
+		l := got[len(got)-1]
+		for _, c := range []struct {
+			name      string
+			got, want float64
+		}{{"K", l.K, K}, {"V", l.V, V}, {"G1", l.G1, G}} {
+			if rel := math.Abs(c.got/c.want - 1); !(rel <= 1e-11) {
+				t.Errorf("%s ℓ = %d: %s table %.17g, quadrature %.17g (rel %.2g)", tt.sigma, L, c.name, c.got, c.want, rel)
+			}
+		}
+	}
+}
+
+// TestLayerTableCoordinate checks that the cell and coordinate of K map
+// back to K, that a cell starts at x = −1 on a power of 4, and that K
+// that is not a positive normal number has no cell.
+func TestLayerTableCoordinate(t *testing.T) {
+	for _, K := range []float64{1e-300, 3.7e-9, 1.0 / 3, 0.25, 1, 1.5, 4, 17, 6.02e23} {
+		c, x, ok := layerTableCoordinate(K)
+		if !ok || x < -1 || x >= 1 {
+			t.Fatalf("K = %g: cell %d, x = %g, ok = %v", K, c, x, ok)
+		}
+		if back := layerTableK(c, x); math.Abs(back/K-1) > 4e-16 {
+			t.Errorf("K = %g: cell %d x = %.17g maps back to %.17g", K, c, x, back)
+		}
+	}
+	for c := -5; c <= 5; c++ {
+		K := math.Ldexp(1, 2*c)
+		if cc, x, _ := layerTableCoordinate(K); cc != c || x != -1 {
+			t.Errorf("K = 4^%d: cell %d, x = %g; want cell %d, x = -1", c, cc, x, c)
+		}
+	}
+	for _, K := range []float64{0, -1, 1e-320, math.Inf(1), math.NaN()} {
+		if _, _, ok := layerTableCoordinate(K); ok {
+			t.Errorf("K = %g has a cell", K)
+		}
+	}
+}
+
+// TestLobattoCoefficients interpolates e^x (degree 16: truncation error
+// below 1e-19 on [−1, 1], so rounding is all that is left) and the nearly
+// constant 1 + 10⁻³x², which the transform must keep to about an ulp.
+func TestLobattoCoefficients(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		f    func(float64) float64
+		n    int
+		tol  float64
+	}{
+		{"exp", math.Exp, 16, 1e-15},
+		{"1+1e-3x²", func(x float64) float64 { return 1 + 1e-3*x*x }, 64, 3e-16},
+	} {
+		vals := make([]float64, tt.n+1)
+		for j := range vals {
+			vals[j] = tt.f(lobattoPoint(j, tt.n))
+		}
+		c := lobattoCoefficients(vals, 1)
+		for i := 0; i <= 200; i++ {
+			x := -1 + float64(i)/100
+			if err := math.Abs(clenshaw(c, x) - tt.f(x)); err > tt.tol*math.Abs(tt.f(x)) {
+				t.Errorf("%s at %g: interpolant off by %.2g", tt.name, x, err)
+			}
+		}
+		kept, dropped := chopNoise(c, 1e-16)
+		if tt.name == "1+1e-3x²" && (len(kept) != 3 || dropped > 1e-15) {
+			t.Errorf("%s: kept %d coefficients, dropped %.2g; want 3", tt.name, len(kept), dropped)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package recursions
+
+import "math"
+
+// lobattoPoint is the j-th Chebyshev–Lobatto point cos(jπ/n) of degree n.
+func lobattoPoint(j, n int) float64 {
+	return math.Cos(float64(j) * math.Pi / float64(n))
+}
+
+// lobattoCoefficients returns the coefficients c₀ … c_m of the interpolant
+// p(x) = Σ c_k T_k(x) through the values at the Chebyshev–Lobatto points
+// of degree m = (len(vals) − 1)/stride, read from vals, which holds the
+// points of degree len(vals) − 1 (the grids are nested: point j of degree
+// m is point j·stride of the finer one). The transform runs over the
+// values less their mean f̄, with c₀ = f̄ + the mean of the rest and a
+// compensated (Neumaier) sum, so that the rounding of the cosines and of
+// the sums scales with the variation of the values rather than with the
+// values: a nearly constant function keeps its constant to about half an
+// ulp, and the interpolant reproduces the values at the points to about
+// an ulp.
+func lobattoCoefficients(vals []float64, stride int) []float64 {
+	m := (len(vals) - 1) / stride
+	w := func(j int) float64 {
+		if j == 0 || j == m {
+			return 0.5
+		}
+		return 1
+	}
+	mean := 0.0
+	for j := 0; j <= m; j++ {
+		mean += w(j) * vals[j*stride]
+	}
+	mean /= float64(m)
+	c := make([]float64, m+1)
+	for k := 0; k <= m; k++ {
+		var s, comp float64
+		for j := 0; j <= m; j++ {
+			t := w(j) * (vals[j*stride] - mean) * math.Cos(float64(j*k%(2*m))*math.Pi/float64(m))
+			u := s + t
+			if math.Abs(s) >= math.Abs(t) {
+				comp += (s - u) + t
+			} else {
+				comp += (t - u) + s
+			}
+			s = u
+		}
+		c[k] = 2 * (s + comp) / float64(m)
+	}
+	c[0] = mean + c[0]/2
+	c[m] /= 2
+	return c
+}
+
+// chopNoise drops the trailing coefficients of c that are each at most
+// noise in magnitude and returns the rest, with the sum of the magnitudes
+// dropped: the truncated series differs from c by at most that sum on
+// [−1, 1] (|T_k| ≤ 1).
+func chopNoise(c []float64, noise float64) (kept []float64, dropped float64) {
+	n := len(c)
+	for n > 1 && math.Abs(c[n-1]) <= noise {
+		dropped += math.Abs(c[n-1])
+		n--
+	}
+	return c[:n], dropped
+}
+
+// clenshaw evaluates Σ c_k T_k(x) by Clenshaw's recurrence.
+func clenshaw(c []float64, x float64) float64 {
+	var b1, b2 float64
+	x2 := 2 * x
+	for k := len(c) - 1; k >= 1; k-- {
+		b1, b2 = x2*b1-b2+c[k], b1
+	}
+	return x*b1 - b2 + c[0]
+}
