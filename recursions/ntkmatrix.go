@@ -1,9 +1,11 @@
 package recursions
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -30,66 +32,73 @@ const tableMinInputs = 24
 //
 //	K'_ij = C_b + C_W⟨σ(u)σ(v)⟩,  Θ'_ij = λ_b + λ_W⟨σ(u)σ(v)⟩ + C_W⟨σ'(u)σ'(v)⟩Θ_ij,
 //
-// (u, v) ~ N(0, [[K_ii, K_ij], [K_ij, K_jj]]), from the N×N matrices k1 =
-// K^(1) and theta1 = Θ^(1) (row-major; theta1 is ignored without lam). It
-// calls emit with the layers ℓ = every, 2·every, … up to L, and L itself;
-// emit must not keep the matrices, which the next layer overwrites.
+// (u, v) ~ N(0, [[K_ii, K_ij], [K_ij, K_jj]]), from the first layer's
+// matrices start (K, KErr, and with lam Theta, ThetaErr: the N×N
+// matrices, row-major, and bounds on their entries' errors). It calls emit
+// with the layers ℓ = every, 2·every, … up to L, and L itself; emit must
+// not keep the matrices, which the next layer overwrites.
 //
-// A layer costs one set of single-input averages per distinct diagonal
-// value and one two-input evaluation per pair i < j: the exact arc-cosine
-// forms for a scale-invariant σ; for a smooth σ (σ and σ' without kinks)
-// Mehler's series in the Hermite moments of σ(√K_ii·X), computed once per
-// distinct diagonal value, through a piecewise-polynomial table of the map
-// in ρ when all diagonal entries are equal (inputs of equal norms), with
+// Diagonal entries of start that agree to a relative 1e-12 (inputs
+// normalized in floating point) are set to one value, their largest, with
+// the difference added to their error bounds, so that they share their
+// averages. A layer costs one set of single-input averages per distinct
+// diagonal value and one two-input evaluation per pair i < j: the exact
+// arc-cosine forms for a scale-invariant σ; for a smooth σ (σ and σ'
+// without kinks) Mehler's series in the Hermite moments of σ(√K_ii·X),
+// computed once per distinct diagonal value, through a piecewise-polynomial
+// table of the map in ρ when all diagonal entries are equal, with
 // two-dimensional quadrature where the series converges too slowly; and
 // two-dimensional quadrature per pair for another σ. The pairs are shared
 // among the processors; each entry's arithmetic is the same however they
 // are shared, so the results are too.
-func (a *Activation) IterateKernels(cb, cw float64, lam *Lambda, k1, theta1 []float64, n, L, every int, emit func(*KernelMatrices) error) error {
+func (a *Activation) IterateKernels(cb, cw float64, lam *Lambda, start *KernelMatrices, L, every int, emit func(*KernelMatrices) error) error {
+	n := start.N
+	ntk := lam != nil
 	switch {
 	case n < 1 || n > MaxKernelInputs:
 		return fmt.Errorf("recursions: IterateKernels needs 1 ≤ N ≤ %d inputs, got %d", MaxKernelInputs, n)
-	case len(k1) != n*n || lam != nil && len(theta1) != n*n:
-		return fmt.Errorf("recursions: IterateKernels needs N×N matrices (N = %d), got %d and %d entries", n, len(k1), len(theta1))
+	case len(start.K) != n*n || len(start.KErr) != n*n || ntk && (len(start.Theta) != n*n || len(start.ThetaErr) != n*n):
+		return fmt.Errorf("recursions: IterateKernels needs N×N matrices (N = %d)", n)
 	case L < 1:
 		return fmt.Errorf("recursions: IterateKernels needs L ≥ 1, got %d", L)
 	case every < 1:
 		return fmt.Errorf("recursions: IterateKernels needs every ≥ 1, got %d", every)
 	}
+	cur := newKernelMatrices(n, ntk)
+	copy(cur.K, start.K)
+	copy(cur.KErr, start.KErr)
+	if ntk {
+		copy(cur.Theta, start.Theta)
+		copy(cur.ThetaErr, start.ThetaErr)
+	}
 	for i := range n {
-		kii := k1[i*n+i]
+		kii := cur.K[i*n+i]
 		if !(kii > 0) || math.IsInf(kii, 0) {
 			return fmt.Errorf("recursions: IterateKernels: K^(1) of input %d is %g, want finite and > 0", i, kii)
 		}
-		for j := range i {
-			x := k1[i*n+j]
-			if x != k1[j*n+i] || lam != nil && theta1[i*n+j] != theta1[j*n+i] {
+		for j := range n {
+			k := i*n + j
+			if math.IsNaN(cur.K[k]) || math.IsInf(cur.K[k], 0) || ntk && (math.IsNaN(cur.Theta[k]) || math.IsInf(cur.Theta[k], 0)) {
+				return fmt.Errorf("recursions: IterateKernels: the entry (%d, %d) of K^(1) or Θ^(1) is not finite", i, j)
+			}
+			if j < i && (cur.K[k] != cur.K[j*n+i] || ntk && cur.Theta[k] != cur.Theta[j*n+i]) {
 				return fmt.Errorf("recursions: IterateKernels: the matrices are not symmetric at (%d, %d)", i, j)
 			}
-			if !(math.Abs(x) <= math.Sqrt(kii*k1[j*n+j])*(1+1e-12)) {
+		}
+	}
+	snapDiagonal(cur)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if x := cur.K[i*n+j]; !(math.Abs(x) <= math.Sqrt(cur.K[i*n+i]*cur.K[j*n+j])*(1+1e-12)) {
 				return fmt.Errorf("recursions: IterateKernels: |K_%d,%d| = %g > √(K_%d,%d·K_%d,%d): not a kernel", i, j, x, i, i, j, j)
 			}
 		}
 	}
-	it, err := a.newKernelIteration(cb, cw, lam, n)
+	it, err := a.newKernelIteration(cb, cw, lam)
 	if err != nil {
 		return err
 	}
-	cur := newKernelMatrices(n, lam != nil)
-	copy(cur.K, k1)
-	for i, x := range k1 {
-		cur.KErr[i] = roundoff * math.Abs(x)
-	}
-	if lam != nil {
-		copy(cur.Theta, theta1)
-		for i, x := range theta1 {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return fmt.Errorf("recursions: IterateKernels: Θ^(1) has an entry %g", x)
-			}
-			cur.ThetaErr[i] = roundoff * math.Abs(x)
-		}
-	}
-	next := newKernelMatrices(n, lam != nil)
+	next := newKernelMatrices(n, ntk)
 	for l := 1; ; l++ {
 		cur.L = l
 		if l%every == 0 || l == L {
@@ -105,6 +114,33 @@ func (a *Activation) IterateKernels(cb, cw float64, lam *Lambda, k1, theta1 []fl
 			return fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		cur, next = next, cur
+	}
+}
+
+// snapRel is the relative difference below which snapDiagonal sets
+// diagonal entries to one value.
+const snapRel = 1e-12
+
+// snapDiagonal sets the diagonal entries of m that agree to within snapRel
+// of the largest of them to that value, adding the change to their error
+// bounds.
+func snapDiagonal(m *KernelMatrices) {
+	n := m.N
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(m.K[b*n+b], m.K[a*n+a]) })
+	for s := 0; s < n; {
+		top := m.K[idx[s]*n+idx[s]]
+		e := s + 1
+		for e < n && top-m.K[idx[e]*n+idx[e]] <= snapRel*top {
+			k := idx[e]*n + idx[e]
+			m.KErr[k] += top - m.K[k]
+			m.K[k] = top
+			e++
+		}
+		s = e
 	}
 }
 
@@ -126,7 +162,7 @@ type kernelIteration struct {
 	series *seriesPair // the series of a smooth σ (nil otherwise)
 }
 
-func (a *Activation) newKernelIteration(cb, cw float64, lam *Lambda, n int) (*kernelIteration, error) {
+func (a *Activation) newKernelIteration(cb, cw float64, lam *Lambda) (*kernelIteration, error) {
 	d, err := a.newNTKDiag()
 	if err != nil {
 		return nil, err

@@ -41,6 +41,16 @@ func unitInputs(n, n0 int, cb, cw float64, seed uint64) (k0, k1 []float64) {
 	return k0, k1
 }
 
+// startOf returns the first layer's matrices with errors of one rounding.
+func startOf(k1, theta1 []float64, n int) *KernelMatrices {
+	m := &KernelMatrices{N: n, K: k1, KErr: make([]float64, n*n), Theta: theta1, ThetaErr: make([]float64, n*n)}
+	for i := range k1 {
+		m.KErr[i] = roundoff * math.Abs(k1[i])
+		m.ThetaErr[i] = roundoff * math.Abs(theta1[i])
+	}
+	return m
+}
+
 // IterateKernels agrees entry by entry with the two-input recursion
 // IterateNTKTwo, for inputs of equal norms (the map's table) and of
 // different norms (a series per entry), within the error estimates.
@@ -76,7 +86,7 @@ func TestIterateKernelsAgreesWithTwo(t *testing.T) {
 		theta1 := k1
 		const L = 6
 		var got *KernelMatrices
-		err = a.IterateKernels(c.cb, c.cw, &lam, k1, theta1, c.n, L, L, func(m *KernelMatrices) error {
+		err = a.IterateKernels(c.cb, c.cw, &lam, startOf(k1, theta1, c.n), L, L, func(m *KernelMatrices) error {
 			got = &KernelMatrices{L: m.L, N: m.N, K: append([]float64(nil), m.K...), KErr: append([]float64(nil), m.KErr...),
 				Theta: append([]float64(nil), m.Theta...), ThetaErr: append([]float64(nil), m.ThetaErr...)}
 			return nil
@@ -117,7 +127,7 @@ func BenchmarkIterateKernelsTanh1000(b *testing.B) {
 	_, k1 := unitInputs(n, 50, 0, 1, 1)
 	lam := Lambda{B: 0, W: 1}
 	for b.Loop() {
-		if err := a.IterateKernels(0, 1, &lam, k1, k1, n, 100, 100, func(*KernelMatrices) error { return nil }); err != nil {
+		if err := a.IterateKernels(0, 1, &lam, startOf(k1, k1, n), 100, 100, func(*KernelMatrices) error { return nil }); err != nil {
 			b.Fatal(err)
 		}
 	}
