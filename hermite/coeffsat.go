@@ -72,11 +72,11 @@ func (s *ScaledSeries) At(K float64, n int) (Moments, error) {
 	edges := append([]float64{-T}, in.breakpoints(K, T)...)
 	edges = append(edges, T)
 	sk := math.Sqrt(K)
-	lo, loSq, _, err := s.moments(sk, edges, n, momentLow)
+	lo, loSq, _, err := s.moments(sk, edges, n, momentLow, false)
 	if err != nil {
 		return Moments{}, err
 	}
-	hi, hiSq, abs, err := s.moments(sk, edges, n, momentHigh)
+	hi, hiSq, abs, err := s.moments(sk, edges, n, momentHigh, true)
 	if err != nil {
 		return Moments{}, err
 	}
@@ -96,9 +96,9 @@ func (s *ScaledSeries) At(K float64, n int) (Moments, error) {
 }
 
 // moments returns E[σ(√K·X)·he_k(X)], k = 0..n, E[σ(√K·X)²] and the sums
-// of |σ·he_k|·weight, with m-point Gauss–Legendre panels no wider than
-// momentWidth between the edges (in X).
-func (s *ScaledSeries) moments(sk float64, edges []float64, n, m int) (mom []float64, sq float64, abs []float64, err error) {
+// of |σ·he_k|·weight (when withAbs), with m-point Gauss–Legendre panels no
+// wider than momentWidth between the edges (in X).
+func (s *ScaledSeries) moments(sk float64, edges []float64, n, m int, withAbs bool) (mom []float64, sq float64, abs []float64, err error) {
 	r, err := legendreRule(m)
 	if err != nil {
 		return nil, 0, nil, err
@@ -130,10 +130,16 @@ func (s *ScaledSeries) moments(sk float64, edges []float64, n, m int) (mom []flo
 			}
 			for k := 0; ; k++ {
 				sum, sa := 0.0, 0.0
-				for j, h := range cur {
-					t := wf[j] * h
-					sum += t
-					sa += math.Abs(t)
+				if withAbs {
+					for j, h := range cur {
+						t := wf[j] * h
+						sum += t
+						sa += math.Abs(t)
+					}
+				} else {
+					for j, h := range cur {
+						sum += wf[j] * h
+					}
 				}
 				mom[k] += sum
 				abs[k] += sa
