@@ -1,11 +1,13 @@
 package recursions
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
 	"critcalc/calc"
+	"critcalc/hermite"
 )
 
 // Analysis is the critical analysis of one activation.
@@ -29,6 +31,11 @@ type Analysis struct {
 	// Reason explains, when Classes is empty, why σ has no physical
 	// critical point.
 	Reason string
+	// Kmax is the upper end of the K range searched: the kmax asked for,
+	// or less when the Gaussian averages exceed float64 above some K
+	// (Limit then says so).
+	Kmax  float64
+	Limit string
 }
 
 // Analyze runs the critical analysis of σ with K* searched on (0, kmax].
@@ -40,7 +47,7 @@ func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
 // analyze is Analyze that also returns the prepared activation, nil for a
 // scale-invariant σ.
 func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
-	an := &Analysis{}
+	an := &Analysis{Kmax: kmax}
 	si, ok, err := ScaleInvariantOf(sigma, scanDigits)
 	if err != nil {
 		return nil, nil, err
@@ -81,9 +88,21 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		return nil, nil, err
 	}
 	pts, err := a.CriticalPoints(kmax)
+	if errors.Is(err, hermite.ErrOverflow) {
+		// exp(x): ⟨zσσ'⟩ = 2Ke^{2K} is a double up to K ≈ 354, but its
+		// integrand leaves float64 at the tail cut from K ≈ 121 on.
+		reach, beyond, rerr := a.overflowFree(kmax)
+		if rerr != nil {
+			return nil, nil, fmt.Errorf("%w (and %w)", err, rerr)
+		}
+		an.Limit = fmt.Sprintf("K searched on (0, %g] only: above, the Gaussian averages %s", reach, beyond)
+		kmax = reach
+		pts, err = a.CriticalPoints(kmax)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
+	an.Kmax = kmax
 	physical := 0
 	for i, p := range pts {
 		if !p.Physical {
@@ -107,6 +126,55 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		an.Reason = strings.Join(reasons, "; ")
 	}
 	return an, a, nil
+}
+
+// overflowFree returns the largest K ≤ kmax, to three digits and rounded
+// down, at which the scan averages stay within float64 (they overflow at
+// kmax), by bisection in log K from the bottom of the scan grid, and what
+// happens above it: "leave the float64 range", or "diverge" where the
+// integral's tail test fails first (exp(x) at K = 1e4, where e^{2K} is far
+// beyond float64).
+func (a *Activation) overflowFree(kmax float64) (float64, string, error) {
+	m, err := a.scanAverages()
+	if err != nil {
+		return 0, "", err
+	}
+	beyond := ""
+	ok := func(K float64) (bool, error) {
+		_, err := m.AtTol(K, hermite.ScanRelTol)
+		switch {
+		case errors.Is(err, hermite.ErrOverflow):
+			beyond = "leave the float64 range"
+			return false, nil
+		case errors.Is(err, hermite.ErrDiverges):
+			beyond = "diverge"
+			return false, nil
+		}
+		return err == nil, err
+	}
+	lo, hi := kmax*scanLo, kmax
+	if good, err := ok(lo); err != nil {
+		return 0, "", fmt.Errorf("recursions: the scan averages at K = %g: %w", lo, err)
+	} else if !good {
+		return 0, "", fmt.Errorf("recursions: the scan averages %s already at K = %g", beyond, lo)
+	}
+	for hi/lo > 1+1e-4 {
+		mid := math.Sqrt(lo * hi)
+		good, err := ok(mid)
+		if err != nil {
+			return 0, "", fmt.Errorf("recursions: the scan averages at K = %g: %w", mid, err)
+		}
+		if good {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if _, err := ok(hi); err != nil {
+		return 0, "", err
+	}
+	unit := math.Pow(10, math.Floor(math.Log10(lo))-2)
+	return math.Floor(lo/unit) * unit, beyond, nil
 }
 
 // otherFixedPoints returns the fixed points of K → C_b + C_W g(K) on

@@ -85,6 +85,7 @@ type actReport struct {
 	Kinked         *actKinked    `json:"kinked_linear,omitempty"`
 	Exponents      *actExponents `json:"exponents,omitempty"`
 	Reason         string        `json:"reason,omitempty"`
+	Limit          string        `json:"search_limit,omitempty"`
 	FixedPoints    *[]actFixed   `json:"fixed_points,omitempty"`
 	FixedLine      bool          `json:"fixed_point_line,omitempty"`
 	At             *actAt        `json:"at,omitempty"`
@@ -257,6 +258,9 @@ func writeActText(w io.Writer, r *actReport) {
 	fmt.Fprintf(w, "expression  %s\nclass       %s\n", r.Expression, r.Class)
 	if r.Reason != "" {
 		fmt.Fprintf(w, "reason      %s\n", r.Reason)
+	}
+	if r.Limit != "" {
+		fmt.Fprintf(w, "note        %s\n", r.Limit)
 	}
 	if len(r.CriticalPoints) > 0 {
 		fmt.Fprintln(w, "critical points (a1: a₁ at K* = 0, ã₁ at K* > 0; signs as stored, not negated):")

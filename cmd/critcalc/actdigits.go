@@ -11,7 +11,7 @@ import (
 // actDigitsReport is the report of the high-precision analysis ad: every
 // critical value printed with its certified digits.
 func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
-	rep := &actReport{Expression: e.String(), Digits: ad.Digits, Class: ad.Classes.String(), Reason: ad.Reason, CriticalPoints: []actCritical{}}
+	rep := &actReport{Expression: e.String(), Digits: ad.Digits, Class: ad.Classes.String(), Reason: ad.Reason, Limit: ad.Limit, CriticalPoints: []actCritical{}}
 	if si := ad.ScaleInvariant; si != nil {
 		rep.ScaleInvariant = &actScaleInv{certNum(si.APlus), certNum(si.AMinus), certNum(si.A2), certNum(si.A4), certNum(si.RhoKink), certNum(si.Vertex)}
 		rep.CriticalPoints = append(rep.CriticalPoints, actCritical{Cb: "0", CW: certNum(si.CW), Physical: true, Stability: recursions.MarginalLine.String()})

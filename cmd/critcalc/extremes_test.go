@@ -21,6 +21,7 @@ func TestAnsweredAtExtremes(t *testing.T) {
 	}{
 		{[]string{"act", "exp(x)"}, []string{"class       none", "≠ 1 on (0, 100]"}},
 		{[]string{"act", "exp(x)", "--kmax", "84"}, []string{"class       none", "≠ 1 on (0, 84]"}},
+		{[]string{"act", "exp(x)", "--kmax", "1000"}, []string{"class       none", "≠ 1 on (0, 121]", "note        K searched on (0, 121] only: above, the Gaussian averages leave the float64 range"}},
 		{[]string{"act", "gelu", "--at", "4e6"}, []string{"g = 1999999.99991", "χ⊥ = 0.500028134856"}}, // exhaustive: seconds
 		{[]string{"depth", "gelu", "--cb", "0", "--cw", "1", "--layers", "2", "--k1", "3e6"}, []string{"\n  2  1500000 "}},
 		{[]string{"depth", "x*sigmoid(x)", "--cb", "0", "--cw", "1", "--layers", "2", "--k1", "5e7"}, []string{"\n  2  25000000 "}},
