@@ -81,6 +81,7 @@ func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*Figure, er
 	p.Y.Label.Text = "density"
 	var names []string
 	var series []plotter.XYs
+	var hist *plotter.Line // the first histogram, for the legend
 	p.Add(plotter.NewGrid())
 	ys, fs, err := inf.DensityGrid(lo, hi, logNormPoints)
 	if err != nil {
@@ -93,7 +94,6 @@ func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*Figure, er
 	gl.Color, gl.Width = color.Black, vg.Points(0.8)
 	gl.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
 	p.Add(gl)
-	f.AddLegend("n = ∞ (G = 0)", gl)
 	names, series = append(names, "infinite width"), append(series, zipXY(ys, fs))
 	for i, l := range laws {
 		ys, fs, err := l.DensityGrid(lo, hi, logNormPoints)
@@ -126,9 +126,13 @@ func LogNormFigure(n, nOut int, ds []int, samples int, seed uint64) (*Figure, er
 		hl.Color, hl.Width = plotutil.Color(i), vg.Points(0.5)
 		p.Add(hl)
 		if i == 0 {
-			f.AddLegend(fmt.Sprintf("histograms of %d networks", samples), hl)
+			hist = hl
 		}
 		names, series = append(names, fmt.Sprintf("samples d=%d", ds[i])), append(series, binCentres(h))
+	}
+	f.AddLegend("n = ∞ (G = 0)", gl)
+	if hist != nil {
+		f.AddLegend(fmt.Sprintf("histograms, %d networks per d", samples), hist)
 	}
 	p.X.Min, p.X.Max, p.Y.Min = lo, hi, 0
 	f.Data = seriesData("log_norm2", names, series)

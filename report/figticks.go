@@ -10,7 +10,7 @@ import (
 
 // linearTicks places labelled ticks at the multiples of a round step (1,
 // 2, 2.5 or 5 × 10^k, the smallest that gives at most six) with unlabelled
-// ticks at a fifth of it, and labels them with the fewest decimals that
+// ticks at a fifth of it (a half of 2 × 10^k), and labels them with the fewest decimals that
 // tell the major ticks apart exactly (0.5, 1, 1.5 — never
 // 1.5000000000000002), a true minus sign, and powers of ten (2×10^{-5})
 // for very small or large values.
@@ -33,9 +33,13 @@ func (linearTicks) Ticks(min, max float64) []plot.Tick {
 		}
 		ts = append(ts, plot.Tick{Value: v, Label: tickLabel(v, major)})
 	}
-	minor := step / 5
+	parts := 5.0 // minor ticks: a fifth of the step, a half of a step of 2×10^k
+	if m := step / math.Pow(10, math.Floor(math.Log10(step)+1e-9)); math.Abs(m-2) < 1e-9 {
+		parts = 2
+	}
+	minor := step / parts
 	for k := math.Ceil(min/minor - 1e-9); k*minor <= max+1e-9*minor; k++ {
-		if r := math.Mod(math.Abs(k), 5); r > 0.5 && r < 4.5 {
+		if r := math.Mod(math.Abs(k), parts); r > 0.5 && r < parts-0.5 {
 			ts = append(ts, plot.Tick{Value: k * minor})
 		}
 	}
@@ -158,7 +162,12 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 			}
 		}
 		for _, v := range major {
-			ts = append(ts, plot.Tick{Value: v, Label: tickLabel(v, major)})
+			label := tickLabel(v, major)
+			if !strings.Contains(label, "×") {
+				// Each label by itself: 0.05, 0.1, 0.2 (not 0.10, 0.20).
+				label = minus(strconv.FormatFloat(roundSig(v, 1), 'f', -1, 64))
+			}
+			ts = append(ts, plot.Tick{Value: v, Label: label})
 		}
 		return ts
 	}

@@ -18,6 +18,7 @@ func TestLogTicks(t *testing.T) {
 		{1, 1000, "1 10 10^{2} 10^{3}"},
 		{1e-30, 1, "10^{−30} 10^{−20} 10^{−10} 1"},
 		{0.15, 0.9, "0.2 0.5"},
+		{0.015, 0.55, "0.02 0.05 0.1 0.2 0.5"},
 		{2e-5, 9e-5, "2×10^{−5} 5×10^{−5}"},
 	}
 	for _, tt := range tests {
@@ -57,6 +58,30 @@ func TestLinearTicks(t *testing.T) {
 		}
 		if g := strings.Join(got, " "); g != tt.want {
 			t.Errorf("[%g, %g]: labels %q, want %q", tt.min, tt.max, g, tt.want)
+		}
+	}
+}
+
+// TestMinorTicks checks the unlabelled ticks between the labelled ones.
+func TestMinorTicks(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     int
+	}{
+		{0, 1, 5},      // step 0.2: one minor tick between labels
+		{0, 4, 4 * 4},  // step 1: four
+		{0, 10, 5},     // step 2: one
+		{0, 25, 5 * 4}, // step 5: four
+	}
+	for _, tt := range tests {
+		n := 0
+		for _, tk := range (linearTicks{}).Ticks(tt.min, tt.max) {
+			if tk.Label == "" {
+				n++
+			}
+		}
+		if n != tt.want {
+			t.Errorf("[%g, %g]: %d minor ticks, want %d", tt.min, tt.max, n, tt.want)
 		}
 	}
 }
