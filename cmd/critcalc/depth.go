@@ -329,7 +329,7 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 		if err != nil {
 			return nil, err
 		}
-		if err := addDepthNTK(rep, a, f, inputs); err != nil {
+		if err := addDepthNTK(rep, a, f, inputs, f.every, nil); err != nil {
 			return nil, err
 		}
 		return rep, nil
@@ -382,7 +382,7 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 			return nil, err
 		}
 	}
-	if err := addDepthNTK(rep, a, f, inputs); err != nil {
+	if err := addDepthNTK(rep, a, f, inputs, step, seqs); err != nil {
 		return nil, err
 	}
 	if fit {

@@ -79,6 +79,9 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 	if err != nil {
 		return &depthAsymptotics{Reason: err.Error()}
 	}
+	if s, ok := depthNTKPrediction(e, f, pred); ok {
+		pred.Series = append(pred.Series, s)
+	}
 	out := &depthAsymptotics{Class: pred.Class.String()}
 	if pred.Class != recursions.ClassSemiCritical {
 		out.KStar = floatNum(pred.Kstar, fitDigits)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"critcalc/asymptotics"
 	"critcalc/calc"
 	"critcalc/recursions"
 )
@@ -83,8 +84,10 @@ func ratF(r *big.Rat) float64 { x, _ := r.Float64(); return x }
 // addDepthNTK adds the NTK columns to the rows of rep (--ntk): Theta, and
 // with --inputs Theta_pp, Theta_mm, Theta_pm, in float64 with the digits
 // their error estimates certify (at most depthDigits), or with --digits D
-// the digits on which two working precisions agree.
-func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs) error {
+// the digits on which two working precisions agree. The float64 run keeps
+// every step-th layer of Θ in seqs (when not nil) under "Theta", for the
+// fit of its large-depth behaviour.
+func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs, step int, seqs depthSequences) error {
 	if !f.ntk {
 		return nil
 	}
@@ -134,11 +137,17 @@ func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *
 		}
 		return nil
 	}
-	one, err := a.IterateNTK(f.cb.f, f.cw.f, lam.float(), f.k1.f, ratF(theta1(f, lam, f.k1.r)), f.layers, f.every)
+	one, err := a.IterateNTK(f.cb.f, f.cw.f, lam.float(), f.k1.f, ratF(theta1(f, lam, f.k1.r)), f.layers, step)
 	if err != nil {
 		return err
 	}
 	for _, l := range one {
+		if seqs != nil {
+			seqs.add("Theta", l.L, l.Theta)
+		}
+		if !shownLayer(l.L, f) {
+			continue
+		}
 		r, err := row(l.L)
 		if err != nil {
 			return err
@@ -171,3 +180,14 @@ func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *
 
 // depthNTKColumns are the NTK columns of the report's rows.
 func depthNTKColumns(r *depthReport) []string { return r.ntkColumns }
+
+// depthNTKPrediction is the large-depth prediction of Θ at the critical
+// point pred (--ntk; asymptotics.NTKPrediction).
+func depthNTKPrediction(e calc.Expr, f *depthFlags, pred asymptotics.Prediction) (asymptotics.Series, bool) {
+	if !f.ntk {
+		return asymptotics.Series{}, false
+	}
+	lam := depthLambda(f)
+	s, ok, err := asymptotics.NTKPrediction(e, pred, f.cb.f, f.cw.f, f.k1.f, lam.b.f, lam.w.f)
+	return s, ok && err == nil
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"math/big"
 	"strconv"
 	"strings"
@@ -90,5 +91,38 @@ func TestDepthNTKBadInput(t *testing.T) {
 		if code, _, _ := runCLI(args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
+	}
+}
+
+// From 1000 layers the report's fit sets Θ against its large-depth
+// prediction: ReLU at criticality grows exactly as (λ_b + λ_W A₂K*)ℓ.
+func TestDepthNTKAsymptotics(t *testing.T) {
+	code, out, stderr := runCLI("depth", "relu", "--cb", "0", "--cw", "2", "--layers", "1000", "--ntk", "--lambda-b", "0.3", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Asymptotics struct {
+			Comparisons []struct {
+				Quantity, What, Verdict string
+				Predicted               float64
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, c := range rep.Asymptotics.Comparisons {
+		if c.Quantity != "Theta" {
+			continue
+		}
+		seen++
+		if c.Verdict == "DISAGREES" || c.What == "exponent" && (c.Predicted != -1 || c.Verdict != "agrees") {
+			t.Errorf("%+v", c)
+		}
+	}
+	if seen < 2 {
+		t.Errorf("%d comparisons of Theta in %s", seen, out)
 	}
 }
