@@ -19,8 +19,8 @@ import (
 //     Θ = Θ^(1) + (ℓ − 1)(λ_b + λ_W A₂K*) exactly, which is (λ_b + λ_W A₂K*)ℓ
 //     since Θ^(1) = λ_b + λ_W K^(0) = λ_b + λ_W A₂K*;
 //   - semi-critical (C_b > 0): K = K^(1) + C_b(ℓ − 1), and Θ is the exact
-//     quadratic (λ_W A₂C_b/2)ℓ² + (λ_b + λ_W A₂K^(1) − (3/2)λ_W A₂C_b)ℓ
-//   - Θ^(1) − λ_b − λ_W A₂K^(1) + λ_W A₂C_b;
+//     quadratic (λ_W A₂C_b/2)ℓ² + (λ_b + λ_W A₂K^(1) − (3/2)λ_W A₂C_b)ℓ +
+//     (Θ^(1) − λ_b − λ_W A₂K^(1) + λ_W A₂C_b);
 //   - the K* = 0 class (C_W g = K + a₁K² + …, χ⊥ = 1 + b₁K + …, K ≈
 //     1/(−a₁ℓ) (5.94)): with λ_b = 0, Θ − Θ* decays as ℓ^(−p⊥) (p⊥ = b₁/a₁)
 //     to Θ* = λ_W/(C_W(−b₁)); with λ_b > 0, Θ grows as λ_bℓ/(1 + p⊥).
