@@ -241,7 +241,12 @@ func (it *kernelIteration) step(cur, next *KernelMatrices) error {
 	// Row i holds the pairs (i, j > i) of the upper triangle: rows are
 	// dealt out in an order that balances the triangle. The lower one is
 	// filled when a layer is emitted (mirror).
-	return parallel(n, func(r int) error {
+	var tab *mapTable
+	var invK float64
+	if t, ok := pairs.(tablePair); ok {
+		tab, invK = t.tab, 1/values[0]
+	}
+	return parallel(n, func(r int) (err error) {
 		i := r / 2
 		if r%2 == 1 {
 			i = n - 1 - r/2
@@ -251,8 +256,10 @@ func (it *kernelIteration) step(cur, next *KernelMatrices) error {
 		for j := i + 1; j < n; j++ {
 			dj := &steps[which[j]]
 			x := cur.at(i, j)
-			v, err := pairs.at(p.k, diag[j].k, x.k, di, dj)
-			if err != nil {
+			var v pairValues
+			if tab != nil {
+				v = tab.at(max(-1, min(1, x.k*invK)))
+			} else if v, err = pairs.at(p.k, diag[j].k, x.k, di, dj); err != nil {
 				return fmt.Errorf("inputs %d and %d: %w", i, j, err)
 			}
 			c := shared

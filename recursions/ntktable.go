@@ -12,9 +12,15 @@ import (
 // instead of a series of up to two hundred terms.
 type mapTable struct {
 	pieces     int
-	cf, cf1    []float64 // pieces × (tableDegree+1) coefficients in the local variable t ∈ [−1, 1]
-	err, err1  []float64 // per piece, a bound on the error of f and f1
-	half, invH float64   // half-width of a piece and its inverse
+	piece      []tablePiece
+	half, invH float64 // half-width of a piece and its inverse
+}
+
+// tablePiece is the interpolant of one piece: the coefficients of f and f1
+// in the local variable t ∈ [−1, 1], and bounds on their errors.
+type tablePiece struct {
+	cf, cf1   [tableDegree + 1]float64
+	err, err1 float64
 }
 
 // tableDegree is the degree of the interpolating polynomials.
@@ -66,8 +72,7 @@ func buildTable(P *seriesInput, d *diagStep) (*mapTable, bool) {
 	}
 	var tab *mapTable
 	for _, M := range tablePieces {
-		tab = &mapTable{pieces: M, cf: make([]float64, M*(tableDegree+1)), cf1: make([]float64, M*(tableDegree+1)),
-			err: make([]float64, M), err1: make([]float64, M), half: 1 / float64(M), invH: float64(M)}
+		tab = &mapTable{pieces: M, piece: make([]tablePiece, M), half: 1 / float64(M), invH: float64(M)}
 		fine := true
 		fv, f1v := make([]float64, tableDegree+1), make([]float64, tableDegree+1)
 		for p := range M {
@@ -81,9 +86,9 @@ func buildTable(P *seriesInput, d *diagStep) (*mapTable, bool) {
 				fv[i], f1v[i] = v.f, v.f1
 				nodeErr, nodeErr1 = max(nodeErr, v.fErr), max(nodeErr1, v.f1Err)
 			}
-			off := p * (tableDegree + 1)
-			monomial(fv, tab.cf[off:off+tableDegree+1])
-			monomial(f1v, tab.cf1[off:off+tableDegree+1])
+			pc := &tab.piece[p]
+			monomial(fv, pc.cf[:])
+			monomial(f1v, pc.cf1[:])
 			// The interpolation error, measured between and beyond the
 			// nodes and doubled; the nodes' own errors grow by at most
 			// the Lebesgue constant of the Chebyshev points (< 3 at this
@@ -94,11 +99,12 @@ func buildTable(P *seriesInput, d *diagStep) (*mapTable, bool) {
 				if !ok {
 					return nil, false
 				}
-				ie = max(ie, math.Abs(horner(tab.cf[off:off+tableDegree+1], t)-v.f))
-				ie1 = max(ie1, math.Abs(horner(tab.cf1[off:off+tableDegree+1], t)-v.f1))
+				f, f1 := pc.eval(t)
+				ie = max(ie, math.Abs(f-v.f))
+				ie1 = max(ie1, math.Abs(f1-v.f1))
 			}
-			tab.err[p] = 2*ie + 3*nodeErr + 16*roundoff*scale
-			tab.err1[p] = 2*ie1 + 3*nodeErr1 + 16*roundoff*scale1
+			pc.err = 2*ie + 3*nodeErr + 16*roundoff*scale
+			pc.err1 = 2*ie1 + 3*nodeErr1 + 16*roundoff*scale1
 			if ie > tableGoal*scale || ie1 > tableGoal*scale1 {
 				fine = false
 			}
@@ -115,31 +121,20 @@ func (tab *mapTable) at(rho float64) pairValues {
 	p := int((rho + 1) * 0.5 * float64(tab.pieces))
 	p = max(0, min(tab.pieces-1, p))
 	c := -1 + (2*float64(p)+1)*tab.half
-	t := (rho - c) * tab.invH
-	off := p * (tableDegree + 1)
-	f, f1 := horner2(tab.cf[off:off+tableDegree+1], tab.cf1[off:off+tableDegree+1], t)
-	return pairValues{f: f, fErr: tab.err[p], f1: f1, f1Err: tab.err1[p]}
+	pc := &tab.piece[p]
+	f, f1 := pc.eval((rho - c) * tab.invH)
+	return pairValues{f: f, fErr: pc.err, f1: f1, f1Err: pc.err1}
 }
 
-// horner2 evaluates Σ a_j t^j and Σ b_j t^j together (two independent
-// chains of multiply-adds, which the processor overlaps).
-func horner2(a, b []float64, t float64) (float64, float64) {
-	b = b[:len(a)]
-	s, u := a[len(a)-1], b[len(a)-1]
-	for j := len(a) - 2; j >= 0; j-- {
-		s = s*t + a[j]
-		u = u*t + b[j]
+// eval returns the two polynomials of the piece at t by Horner's rule,
+// the two chains of multiply-adds side by side.
+func (pc *tablePiece) eval(t float64) (float64, float64) {
+	s, u := pc.cf[tableDegree], pc.cf1[tableDegree]
+	for j := tableDegree - 1; j >= 0; j-- {
+		s = s*t + pc.cf[j]
+		u = u*t + pc.cf1[j]
 	}
 	return s, u
-}
-
-// horner evaluates Σ c_j t^j.
-func horner(c []float64, t float64) float64 {
-	s := c[len(c)-1]
-	for j := len(c) - 2; j >= 0; j-- {
-		s = s*t + c[j]
-	}
-	return s
 }
 
 // monomial sets c to the coefficients of the polynomial of degree
