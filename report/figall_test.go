@@ -12,7 +12,7 @@ import (
 )
 
 // TestAppendixManifest writes a small appendix (two quick figures and the
-// finite-width table) and checks the manifest: every file it lists exists and is
+// joudaki table) and checks the manifest: every file it lists exists and is
 // not empty, with a kind, a description and a command that names it, and
 // the JSON keys are file, kind, what, command.
 func TestAppendixManifest(t *testing.T) {
@@ -21,11 +21,11 @@ func TestAppendixManifest(t *testing.T) {
 	figs = []AppendixFigure{figs[7], figs[0]}
 	figs[0].Args, figs[1].Args = []string{"autoinit"}, []string{"ratio"}
 	figs[0].What, figs[1].What = "the tuning", "the ratio"
-	m, err := writeAppendix(dir, figs, []string{"finite-width"}, SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 72})
+	m, err := writeAppendix(dir, figs, []string{"joudaki"}, SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 72})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkManifest(t, dir, m, []string{"autoinit.pdf", "autoinit.png", "ratio.pdf", "ratio.png", "finite-width.md", "finite-width.tex", "finite-width.csv", "finite-width.json"})
+	checkManifest(t, dir, m, []string{"autoinit.pdf", "autoinit.png", "ratio.pdf", "ratio.png", "joudaki.md", "joudaki.tex", "joudaki.csv", "joudaki.json"})
 	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +49,7 @@ func TestAppendixManifest(t *testing.T) {
 	if got := raw.Files[3]["command"]; got != "critcalc figure ratio --dpi 72 --png ratio.png" {
 		t.Errorf("command %q", got)
 	}
-	if got := raw.Files[7]["command"]; got != "critcalc table finite-width --format json > finite-width.json" {
+	if got := raw.Files[7]["command"]; got != "critcalc table joudaki --format json > joudaki.json" {
 		t.Errorf("command %q", got)
 	}
 }

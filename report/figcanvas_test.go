@@ -23,7 +23,7 @@ func quickFigures() []AppendixFigure {
 	return []AppendixFigure{
 		{Name: "ratio", Build: func() (*Figure, error) { return RatioFigure(RatioFigureActivations(), 20, 50) }},
 		{Name: "kernel-map", Build: func() (*Figure, error) { return KernelMapFigure(gelu, 0.5, 30) }},
-		{Name: "depth", Build: func() (*Figure, error) { return DepthFigure(tanh, 0.5, 200) }},
+		{Name: "depth", Build: func() (*Figure, error) { return DepthFigure(tanh, 0.5, 60) }},
 		{Name: "phase", Build: func() (*Figure, error) { return PhaseFigure(relu, apjn.LNPost, 0, small) }},
 		{Name: "phase-res", Build: func() (*Figure, error) { return PhaseFigure(erf, apjn.Res, 0.5, small) }},
 		{Name: "apjn", Build: func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
