@@ -184,3 +184,23 @@ func TestCertText(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelReadme runs the example of README's kernel section on the file
+// it writes and compares the output with the guide's.
+func TestKernelReadme(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cmd = "critcalc kernel relu --cb 0 --cw 2 --layers 10 --inputs three.csv --ntk\n```\n\n```\n"
+	_, after, ok := strings.Cut(string(data), cmd)
+	if !ok {
+		t.Fatal("README has no kernel example")
+	}
+	want, _, _ := strings.Cut(after, "```")
+	in := writeFile(t, "three.csv", "1,0,0\n0,2,0\n0.6,0.8,0\n")
+	code, out, stderr := runCLI("kernel", "relu", "--cb", "0", "--cw", "2", "--layers", "10", "--inputs", in, "--ntk")
+	if code != exitOK || out != want {
+		t.Errorf("exit %d %s:\n%s\nREADME:\n%s", code, stderr, out, want)
+	}
+}
