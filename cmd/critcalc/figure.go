@@ -32,15 +32,16 @@ columns, a missing value empty, 6 significant digits):
               --depth layers (Figs S.1–S.2; one activation, default gelu)
   depth       |ρ_ℓ − ρ*| against depth ℓ = 0…--depth on a logarithmic axis,
               with Theorem 1's bound (Figs S.1–S.2; one activation)
-  phase       the phase diagram of DHG (Fig. 2): log10 χ_𝒥* over a grid of
-              (σ_w², σ_b²) in a diverging palette centred on χ_𝒥* = 1, with the
-              critical line; one activation (default erf), --arch (vanilla,
+  phase       the phase diagram of DHG (Fig. 2): χ_𝒥* over a grid of
+              (σ_w², σ_b²) in a diverging palette centred on χ_𝒥* = 1 on a log
+              scale (colour bar 10^−1 to 10), with the critical line; one activation (default erf), --arch (vanilla,
               ln-pre, ln-post, res, preln-res, bn, mixer, resmlp), --mu, the rectangle
               --sw2-min/--sw2-max (default 0.1, 4), --sb2-min/--sb2-max
               (default 0, 1) and --grid NW,NB points (default 80,50)
   apjn        the APJN 𝒥^{1,ℓ} against ℓ = 1…--depth (default 1000) on log–log
-              axes (DHG Fig. 1); each --act needs one --sw2 and one --sb2 (in
-              order); default erf (π/4, 0), relu (2, 0), gelu at its
+              axes (DHG Fig. 1) with the power law 𝒥 ∝ ℓ^−ζ fitted over the
+              last decade where one fits; each --act needs one --sw2 and one
+              --sb2 (in order); default erf (π/4, 0), relu (2, 0), gelu at its
               half-stable point (1.98306, 0.172922); --arch, --mu
   lognorm     the density of ln‖z_out‖² for ReLU networks of width --n
               (default 100), --nout outputs (default 10) and depths --d
