@@ -157,7 +157,7 @@ func TestBuildTableErrors(t *testing.T) {
 		want   string
 	}{
 		{"nope", 6, "unknown table"},
-		{"joudaki", 13, "between 1 and 12"},
+		{"joudaki", 61, "between 1 and 60"},
 		{"finite-width", 0, "between 1 and 12"},
 		{"pdlt", 61, "between 1 and 60"},
 	}

@@ -5,24 +5,21 @@ import (
 	"math"
 	"strconv"
 
+	"critcalc/calc"
 	"critcalc/hermite"
 )
-
-// kernelAbsErr is the absolute accuracy of the float64 kernel-map values
-// (one- and two-input expectations good to about 1e-13): a value below it
-// in magnitude is shown as 0, and only digits above it are shown.
-const kernelAbsErr = 1e-13
 
 // JoudakiTable returns Table S.1 of Joudaki & Hofmann recomputed from
 // hermite.KernelMap and its Theorem 1 analysis: for each activation (φ
 // normalized by C = √E[σ(X)²]) and each printed quantity, the recomputed
 // value, the printed one (for the activations of the paper, by label) and
 // whether the printed value agrees with the recomputation to the two
-// decimals printed. digits (1 to Float64Digits) bounds the significant
-// digits shown.
+// decimals printed. Every recomputed value is certified
+// (hermite.KernelMap.TheoremDigits) to at most digits significant digits
+// (1 to calc.MaxDigits).
 func JoudakiTable(acts []Activation, digits int) (*Table, error) {
-	if digits < 1 || digits > Float64Digits {
-		return nil, fmt.Errorf("digits must be between 1 and %d for the kernel-map table, got %d", Float64Digits, digits)
+	if digits < 1 || digits > calc.MaxDigits {
+		return nil, fmt.Errorf("digits must be between 1 and %d for the kernel-map table, got %d", calc.MaxDigits, digits)
 	}
 	t := &Table{
 		Name:  "joudaki",
@@ -38,15 +35,18 @@ func JoudakiTable(acts []Activation, digits int) (*Table, error) {
 	}
 	wrong := map[string]bool{}
 	for _, a := range acts {
-		vals, err := joudakiValues(a)
+		cert, err := joudakiValues(a, digits)
 		if err != nil {
 			return nil, err
 		}
 		printed, inPaper := joudakiPrintedFor(a)
 		for i, q := range joudakiQuantities {
-			rec := absCell(vals[i], kernelAbsErr, digits)
+			var rec Cell
+			var v float64
 			if q.key == "case" {
-				rec = IntCell(int(vals[i]))
+				rec, v = IntCell(int(cert.Case)), float64(cert.Case)
+			} else {
+				rec, v = CertifiedCell(cert.values[i]), cert.values[i].Float64()
 			}
 			row := []Cell{TextCell(a.Label), TextCell(a.Sigma.String()), TextCell(q.label), rec, {}, {}}
 			if inPaper {
@@ -56,7 +56,7 @@ func JoudakiTable(acts []Activation, digits int) (*Table, error) {
 					row[4] = IntCell(int(p))
 				}
 				row[5] = TextCell("agrees")
-				if contradicts(q.key, p, vals[i]) {
+				if contradicts(q.key, p, v) {
 					row[5] = TextCell("wrong")
 					wrong[a.Label] = true
 				}
@@ -67,7 +67,7 @@ func JoudakiTable(acts []Activation, digits int) (*Table, error) {
 	t.Footnotes = []string{
 		"φ = σ/C with C = √E[σ(X)²], X ~ N(0, 1); κ(ρ) = E[φ(X)φ(Y)] for standard normal X, Y with correlation ρ; κ(0), κ′(0) and κ′(1) from one-dimensional expectations, ρ* and κ′(ρ*) from two-input ones (hermite.KernelMap).",
 		"Case and α as Theorem 1 states them: case 1 (κ(0) = 0) α = 1/(2 − κ′(0)); case 2 (κ′(1) < 1) α = κ′(1); case 3 (κ′(1) = 1) α = 1 − κ(0) − κ′(0); case 4 α = max{1 − κ(0), κ′(ρ*), (1 − ρ*)/(2 − κ′(ρ*))}.",
-		fmt.Sprintf("Recomputed values are float64 (absolute accuracy about 1e-13), shown with at most %d significant digits; a printed value is wrong when it differs from the recomputed one by more than half a unit in its second decimal, or names another case.", digits),
+		fmt.Sprintf("Recomputed values are shown with the digits their error bounds certify, at most %d; a value whose bound contains 0 is 0. A printed value is wrong when it differs from the recomputed one by more than half a unit in its second decimal, or names another case.", digits),
 	}
 	seen := map[string]bool{}
 	for _, a := range acts {
@@ -113,32 +113,28 @@ func contradicts(key string, p, v float64) bool {
 	return math.Abs(p-v) > joudakiPrintedHalfUnit*(1+1e-9)
 }
 
+// joudakiCertified are the quantities of joudakiQuantities for one
+// activation: values[i] for each but the case.
+type joudakiCertified struct {
+	values [9]calc.Certified
+	Case   hermite.Case
+}
+
 // joudakiValues returns the quantities of joudakiQuantities for a, from
-// hermite.NewKernelMap and KernelMap.Analyze.
-func joudakiValues(a Activation) ([9]float64, error) {
-	var v [9]float64
+// hermite.KernelMap.Analyze (the case) and TheoremDigits (every value,
+// certified to at most digits digits).
+func joudakiValues(a Activation, digits int) (joudakiCertified, error) {
 	m, err := hermite.NewKernelMap(a.Sigma)
 	if err != nil {
-		return v, fmt.Errorf("kernel map of %s: %w", a.Label, err)
+		return joudakiCertified{}, fmt.Errorf("kernel map of %s: %w", a.Label, err)
 	}
 	fp, err := m.Analyze()
 	if err != nil {
-		return v, fmt.Errorf("Theorem 1 for %s: %w", a.Label, err)
+		return joudakiCertified{}, fmt.Errorf("Theorem 1 for %s: %w", a.Label, err)
 	}
-	kr, err := m.Kappa(fp.RhoStar)
+	t, err := m.TheoremDigits(fp, digits)
 	if err != nil {
-		return v, fmt.Errorf("κ(ρ*) of %s: %w", a.Label, err)
+		return joudakiCertified{}, fmt.Errorf("Theorem 1 for %s: %w", a.Label, err)
 	}
-	k0, kp0, kp1 := m.Effective()
-	return [9]float64{m.C, fp.Alpha, fp.RhoStar, kr, k0, kp0, kp1, fp.KappaPrimeRhoStar, float64(fp.Case)}, nil
-}
-
-// absCell shows v known to within absErr: 0 when |v| ≤ absErr, otherwise
-// the digits above absErr, at most digits.
-func absCell(v, absErr float64, digits int) Cell {
-	if math.Abs(v) <= absErr {
-		return IntCell(0)
-	}
-	d := int(math.Floor(math.Log10(math.Abs(v)) - math.Log10(absErr)))
-	return FloatCell(v, max(1, min(d, digits)))
+	return joudakiCertified{Case: fp.Case, values: [9]calc.Certified{t.C, t.Alpha, t.RhoStar, t.KappaRhoStar, t.Kappa0, t.KappaPrime0, t.KappaPrime1, t.KappaPrimeRhoStar}}, nil
 }

@@ -56,7 +56,7 @@ type hermiteFlags struct {
 func defineHermiteFlags(fs *flag.FlagSet) *hermiteFlags {
 	f := &hermiteFlags{}
 	fs.IntVar(&f.terms, "terms", 10, "number `N` of Hermite coefficients c_0…c_N (0 to 200)")
-	fs.IntVar(&f.digits, "digits", 12, fmt.Sprintf("significant digits `D` of C, κ(0), κ'(0), κ'(1) and case 4's ρ*, κ'(ρ*), α (1 to %d)", calc.MaxDigits))
+	fs.IntVar(&f.digits, "digits", 12, fmt.Sprintf("significant digits `D` of C, κ(0), κ'(0), κ'(1), ρ*, κ'(ρ*) and α (1 to %d)", calc.MaxDigits))
 	fs.Float64Var(&f.residual, "residual", 0, "random-skip strength `r` in [0, 1)")
 	fs.StringVar(&f.norm, "norm", "", "normalization: ln-after, ln-before, rms-after or rms-before")
 	fs.IntVar(&f.depth, "depth", 0, "iterate ρ_ℓ = κ(ρ_{ℓ−1}) for `L` layers beside Theorem 1's bound")
@@ -68,26 +68,24 @@ func defineHermiteFlags(fs *flag.FlagSet) *hermiteFlags {
 
 // hermiteReport is the JSON output of `critcalc hermite`.
 type hermiteReport struct {
-	Expression             string        `json:"expression"`
-	C                      jsonNum       `json:"C"`
-	Coefficients           []jsonNum     `json:"coefficients"`
-	Kappa0                 jsonNum       `json:"kappa_0"`
-	KappaPrime0            jsonNum       `json:"kappa_prime_0"`
-	KappaPrime1            jsonNum       `json:"kappa_prime_1"`
-	RhoStar                jsonNum       `json:"rho_star"`
-	KappaPrimeRhoStar      jsonNum       `json:"kappa_prime_rho_star"`
-	Case                   int           `json:"case"`
-	Alpha                  jsonNum       `json:"alpha"`
-	DepthIndistinguishable jsonNum       `json:"depth_indistinguishable"`
-	Epsilon                jsonNum       `json:"epsilon"`
-	Residual               jsonNum       `json:"residual"`
-	Norm                   string        `json:"norm"`
-	ParsevalTail           jsonNum       `json:"parseval_tail"`
-	LeadingOrder           int           `json:"leading_order"`
-	Iterates               []iterateRow  `json:"iterates,omitempty"`
-	Digits                 int           `json:"digits"`
-	cert                   [4]*big.Float // C, κ(0), κ′(0), κ′(1) to digits
-	fixed                  hermite.FixedPoint
+	Expression             string       `json:"expression"`
+	C                      jsonNum      `json:"C"`
+	Coefficients           []jsonNum    `json:"coefficients"`
+	Kappa0                 jsonNum      `json:"kappa_0"`
+	KappaPrime0            jsonNum      `json:"kappa_prime_0"`
+	KappaPrime1            jsonNum      `json:"kappa_prime_1"`
+	RhoStar                jsonNum      `json:"rho_star"`
+	KappaPrimeRhoStar      jsonNum      `json:"kappa_prime_rho_star"`
+	Case                   int          `json:"case"`
+	Alpha                  jsonNum      `json:"alpha"`
+	DepthIndistinguishable jsonNum      `json:"depth_indistinguishable"`
+	Epsilon                jsonNum      `json:"epsilon"`
+	Residual               jsonNum      `json:"residual"`
+	Norm                   string       `json:"norm"`
+	ParsevalTail           jsonNum      `json:"parseval_tail"`
+	LeadingOrder           int          `json:"leading_order"`
+	Iterates               []iterateRow `json:"iterates,omitempty"`
+	Digits                 int          `json:"digits"`
 }
 
 type iterateRow struct {
@@ -184,9 +182,6 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 	}
 	rep := &hermiteReport{Expression: e.String(), Digits: f.digits, Norm: f.norm,
 		Residual: floatNum(f.residual, 15), Epsilon: floatNum(eps, 6)}
-	if err := certifyKernelConstants(rep, e, m, f.digits); err != nil {
-		return nil, err
-	}
 	if err := addCoefficients(rep, e, f.terms, f.digits); err != nil {
 		return nil, err
 	}
@@ -194,25 +189,14 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 	if err != nil {
 		return nil, err
 	}
-	rep.fixed = fp
-	d := min(f.digits, float64Digits)
-	rep.Case = int(fp.Case)
-	rep.RhoStar = floatNum(fp.RhoStar, d)
-	rep.Alpha = floatNum(fp.Alpha, d)
-	// κ′(ρ*) is κ′(0) in case 1 and κ′(1) in cases 2 and 3: print the
-	// certified value; case 4 certifies ρ*, κ′(ρ*) and α on their own.
-	switch fp.Case {
-	case hermite.CaseZero:
-		rep.KappaPrimeRhoStar = rep.KappaPrime0
-	case hermite.CaseOneExp, hermite.CaseOnePoly:
-		rep.KappaPrimeRhoStar = rep.KappaPrime1
-	default:
-		in, err := m.InteriorDigits(fp, f.digits)
-		if err != nil {
-			return nil, err
-		}
-		rep.RhoStar, rep.KappaPrimeRhoStar, rep.Alpha = certNum(in.RhoStar), certNum(in.KappaPrimeRhoStar), certNum(in.Alpha)
+	th, err := m.TheoremDigits(fp, f.digits)
+	if err != nil {
+		return nil, err
 	}
+	d := min(f.digits, float64Digits)
+	rep.C, rep.Kappa0, rep.KappaPrime0, rep.KappaPrime1 = certNum(th.C), certNum(th.Kappa0), certNum(th.KappaPrime0), certNum(th.KappaPrime1)
+	rep.Case = int(fp.Case)
+	rep.RhoStar, rep.KappaPrimeRhoStar, rep.Alpha = certNum(th.RhoStar), certNum(th.KappaPrimeRhoStar), certNum(th.Alpha)
 	if fp.Case == hermite.CaseOneExp { // Corollary 2 needs κ′(1) < 1
 		_, _, kp1 := m.Effective()
 		rep.DepthIndistinguishable = floatNum(hermite.DepthIndistinguishable(kp1, eps), d)
@@ -271,55 +255,6 @@ func bigAbsNum(v *big.Float, digits int) jsonNum {
 	}
 	sig := digits + int(math.Floor(math.Log10(math.Abs(f)))) + 1
 	return bigNum(v, max(1, min(sig, digits)))
-}
-
-// certifyKernelConstants fills C, κ(0), κ′(0), κ′(1) of the base map with
-// digits certified digits (from one-dimensional expectations at high
-// precision), then applies the residual and normalization in that
-// precision.
-func certifyKernelConstants(rep *hermiteReport, e calc.Expr, m *hermite.KernelMap, digits int) error {
-	prec := calc.BitsForDigits(digits+4) + 16
-	one := big.NewRat(1, 1)
-	ex := func(f calc.Expr) (*big.Float, error) { return hermite.ExpectDigits(f, one, digits+4) }
-	d := calc.Derivative(e, 1)
-	s2, err := ex(calc.Mul(e, e))
-	if err != nil {
-		return err
-	}
-	s1, err := ex(e)
-	if err != nil {
-		return err
-	}
-	d1, err := ex(d)
-	if err != nil {
-		return err
-	}
-	d2, err := ex(calc.Mul(d, d))
-	if err != nil {
-		return err
-	}
-	nf := func() *big.Float { return new(big.Float).SetPrec(prec) }
-	C := nf().Sqrt(s2)
-	k0 := nf().Quo(nf().Mul(s1, s1), s2)
-	kp0 := nf().Quo(nf().Mul(d1, d1), s2)
-	kp1 := nf().Quo(d2, s2)
-	if m.CenterAfter {
-		den := nf().Sub(big.NewFloat(1), k0)
-		kp0.Quo(kp0, den)
-		kp1.Quo(kp1, den)
-		k0 = nf()
-	}
-	if m.Residual > 0 {
-		r2 := nf().SetFloat64(m.Residual)
-		r2.Mul(r2, r2)
-		keep := nf().Sub(big.NewFloat(1), r2)
-		k0.Mul(k0, keep)
-		kp0.Add(nf().Mul(kp0, keep), r2)
-		kp1.Add(nf().Mul(kp1, keep), r2)
-	}
-	rep.cert = [4]*big.Float{C, k0, kp0, kp1}
-	rep.C, rep.Kappa0, rep.KappaPrime0, rep.KappaPrime1 = bigNum(C, digits), bigNum(k0, digits), bigNum(kp0, digits), bigNum(kp1, digits)
-	return nil
 }
 
 func writeHermiteText(w io.Writer, r *hermiteReport) {
