@@ -312,6 +312,19 @@ func (m *KernelMatrices) mirror() {
 	}
 }
 
+// PairQuadrature reports whether IterateKernels evaluates the two-input
+// averages of σ by a two-dimensional integral for every pair and layer
+// (about two milliseconds each): σ is neither scale-invariant nor smooth
+// (σ or σ' has kinks).
+func (a *Activation) PairQuadrature() (bool, error) {
+	pm, err := a.newPairMap()
+	if err != nil {
+		return false, err
+	}
+	_, ok := pm.(*quadPair)
+	return ok, nil
+}
+
 // tablePair evaluates the map of equal diagonal entries from its table.
 type tablePair struct{ tab *mapTable }
 

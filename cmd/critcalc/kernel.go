@@ -70,6 +70,10 @@ func defineKernelFlags(fs *flag.FlagSet) *kernelFlags {
 	return f
 }
 
+// kernelQuadCost is the estimated time of the two two-dimensional
+// integrals of one pair and layer (ELU: about 2 ms).
+const kernelQuadCost = 2 * time.Millisecond
+
 // kernelMaxLayers bounds --layers.
 const kernelMaxLayers = 100000
 
@@ -126,6 +130,18 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		errorf(stderr, "%s: %v", c.name, err)
 		return exitError
+	}
+	if f.digits <= depthDigits && n > 1 && f.layers > 1 {
+		quad, err := a.PairQuadrature()
+		if err != nil {
+			errorf(stderr, "%s: %v", c.name, err)
+			return exitError
+		}
+		pairs := n * (n - 1) / 2
+		if cost := time.Duration(pairs*(f.layers-1)) * kernelQuadCost; quad && cost > depthDigitsBudget {
+			return usageError(c, stderr, fmt.Errorf("%s has kinks and is not scale-invariant: its two-input averages are two-dimensional integrals, about %v a pair and layer, and %d pairs × %d layers would take about %s (the limit is about %s)",
+				e, kernelQuadCost, pairs, f.layers-1, roughDuration(cost), roughDuration(depthDigitsBudget)))
+		}
 	}
 	lam := ntkLambda{b: f.cb, w: f.cw}
 	if f.lambdaB.r != nil {

@@ -204,3 +204,17 @@ func TestKernelReadme(t *testing.T) {
 		t.Errorf("exit %d %s:\n%s\nREADME:\n%s", code, stderr, out, want)
 	}
 }
+
+// A σ whose two-input averages are integrals per pair is refused up front
+// when the estimate is beyond the budget.
+func TestKernelTooSlow(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		b.WriteString(strings.Repeat("1,", 2) + string(rune('1'+i%9)) + "\n")
+	}
+	in := writeFile(t, "x.csv", b.String())
+	code, _, stderr := runCLI("kernel", "elu", "--cb", "0", "--cw", "1", "--layers", "10", "--inputs", in)
+	if code != exitUsage || !strings.Contains(stderr, "two-dimensional integrals") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
