@@ -30,6 +30,8 @@ const MaxCoefficientsDigits = 1000
 // the rest of the integrand). The panels are integrated with two rule
 // sizes, growing with n and digits; a difference above 10^−(digits+1) in
 // any c_k, or in C relative to C, is an error wrapping ErrNotConverged.
+// A σ without kinks inside the cut is first integrated by the trapezoidal
+// rule (see coefficientsTrapezoid), the panels being the fallback.
 func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.Float, error) {
 	if n < 0 || n > MaxCoefficientsDigits {
 		return nil, nil, fmt.Errorf("Hermite coefficients of %s: the order n must be in [0, %d], got %d", sigma, MaxCoefficientsDigits, n)
@@ -62,6 +64,20 @@ func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.
 	}
 	edges = append(edges, new(big.Float).SetPrec(prec).SetFloat64(T))
 	edges = slices.CompactFunc(edges, func(x, y *big.Float) bool { return x.Cmp(y) == 0 })
+	tol := math.Pow(10, -float64(digits+1))
+	if len(edges) == 2 {
+		// No kink inside the cut: the trapezoidal rule, unless it does not
+		// converge.
+		if cs, C, ok := in.coefficientsTrapezoid(sigma, T, n, digits, prec, tol); ok {
+			return cs, C, nil
+		}
+	}
+	return in.coefficientsPanels(sigma, edges, n, digits, prec, tol)
+}
+
+// coefficientsPanels is CoefficientsDigits on Gauss–Legendre panels no
+// wider than coeffWidth between the edges (−T, the kinks, T).
+func (in *integrand) coefficientsPanels(sigma calc.Expr, edges []*big.Float, n, digits int, prec uint, tol float64) ([]*big.Float, *big.Float, error) {
 	pts := panelPoints(edges, coeffWidth, prec)
 	lo, hi := coeffRuleSizes(n, digits)
 	loMom, loSq, err := in.hermiteMomentsBig(pts, n, lo, prec)
@@ -72,10 +88,18 @@ func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.
 	if err != nil {
 		return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
+	return normalizeCoefficients(sigma, loMom, hiMom, loSq, hiSq, prec, tol, fmt.Sprintf("between the %d- and %d-point panels", lo, hi))
+}
+
+// normalizeCoefficients divides the moments E[σ·he_k] of two quadratures
+// by C = √E[σ²] of each and returns those of the finer (hi) with its C,
+// or an error wrapping ErrNotConverged where C differs relatively, or a
+// c_k absolutely, by more than tol between the two (the quadratures named
+// by between).
+func normalizeCoefficients(sigma calc.Expr, loMom, hiMom []*big.Float, loSq, hiSq *big.Float, prec uint, tol float64, between string) ([]*big.Float, *big.Float, error) {
 	if hiSq.Sign() <= 0 {
 		return nil, nil, fmt.Errorf("Hermite coefficients of %s: E[σ(X)²] = %s is not positive", sigma, hiSq.Text('g', 10))
 	}
-	tol := math.Pow(10, -float64(digits+1))
 	C, err := bigmath.Sqrt(prec, hiSq)
 	if err != nil {
 		return nil, nil, err
@@ -85,14 +109,14 @@ func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.
 		return nil, nil, err
 	}
 	if d := math.Abs(bigToFloat(new(big.Float).Sub(Clo, C)) / bigToFloat(C)); d > tol {
-		return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w (C = %s differs relatively by %.2g between the %d- and %d-point panels)", sigma, ErrNotConverged, C.Text('g', 20), d, lo, hi)
+		return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w (C = %s differs relatively by %.2g %s)", sigma, ErrNotConverged, C.Text('g', 20), d, between)
 	}
 	diff := new(big.Float).SetPrec(prec)
 	for k := range hiMom {
 		hiMom[k].Quo(hiMom[k], C)
 		loMom[k].Quo(loMom[k], C)
 		if d := math.Abs(bigToFloat(diff.Sub(loMom[k], hiMom[k]))); d > tol {
-			return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w (c_%d = %s differs by %.2g between the %d- and %d-point panels)", sigma, ErrNotConverged, k, hiMom[k].Text('g', 20), d, lo, hi)
+			return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w (c_%d = %s differs by %.2g %s)", sigma, ErrNotConverged, k, hiMom[k].Text('g', 20), d, between)
 		}
 	}
 	return hiMom, C, nil
