@@ -29,6 +29,16 @@ type KZero struct {
 	// PPerp is b₁/a₁, the exponent p⊥ of an attracting K* = 0 point (no
 	// value when a₁ = 0).
 	PPerp calc.Certified
+	// CW1 = (2/3)c_W{0} is the finite-width tuning of the weights (5.142;
+	// c_b{1} = 0), when OK.
+	CW1 calc.Certified
+	// G1Bare = 1/(3a₁) is the large-depth limit of the NLO metric G{1}
+	// (5.134); G1Ren = (84a₁² − a₂ − 90a₁b₁)/(3a₁³) the limit of G{1}·ℓ with
+	// the tuning (5.142), from matching the 1/ℓ² terms of (5.94) and
+	// (5.127); G1RenPrinted = (2/3)(3a₂ − a₁²)/(−a₁)³, that limit as (5.143)
+	// prints it (wrong: tanh gives 13/12, the recursions 89/72). Set when
+	// OK and a₁ ≠ 0.
+	G1Bare, G1Ren, G1RenPrinted calc.Certified
 	// LimitCb is −(σ₀/σ₁)², the bias variance that the critical condition
 	// tends to as K → 0 when σ₀ ≠ 0 and σ₁ ≠ 0 (sigmoid: −4, §5.3.2).
 	LimitCb calc.Certified
@@ -52,6 +62,7 @@ const scanDigits = 12
 type kZeroValues struct {
 	sigma                          [6]*big.Float
 	cw, a1, a2, b1, pPerp, limitCb *big.Float
+	cw1, g1Bare, g1Ren, g1Printed  *big.Float
 }
 
 // kZeroAt computes the K* = 0 data from Taylor coefficients of σ at 0
@@ -90,8 +101,19 @@ func kZeroAt(sigma calc.Expr, digits int) (kZeroValues, error) {
 	v.a2 = f().Add(f().Mul(num(1, 4), r5), f().Mul(num(5, 8), f().Mul(r4, r2)))
 	v.a2.Add(v.a2, f().Mul(num(5, 12), f().Mul(r3, r3)))
 	v.b1 = f().Add(r3, r22)
+	v.cw1 = f().Mul(num(2, 3), v.cw)
 	if v.a1.Sign() != 0 {
 		v.pPerp = f().Quo(v.b1, v.a1)
+		a1, a12 := v.a1, f().Mul(v.a1, v.a1)
+		a13 := f().Mul(a12, a1)
+		v.g1Bare = f().Quo(big.NewFloat(1), f().Mul(big.NewFloat(3), a1))
+		// (84a₁² − a₂ − 90a₁b₁)/(3a₁³)
+		n := f().Sub(f().Mul(big.NewFloat(84), a12), v.a2)
+		n.Sub(n, f().Mul(big.NewFloat(90), f().Mul(a1, v.b1)))
+		v.g1Ren = f().Quo(n, f().Mul(big.NewFloat(3), a13))
+		// (2/3)(3a₂ − a₁²)/(−a₁)³ as (5.143) prints it
+		p := f().Sub(f().Mul(big.NewFloat(3), v.a2), a12)
+		v.g1Printed = f().Quo(f().Mul(num(2, 3), p), f().Neg(a13))
 	}
 	return v, nil
 }
@@ -130,6 +152,10 @@ func KZeroOf(sigma calc.Expr, digits int) (kz KZero, ok bool, err error) {
 		{"a₂", lo.a2, hi.a2, &kz.A2},
 		{"b₁", lo.b1, hi.b1, &kz.B1},
 		{"p⊥", lo.pPerp, hi.pPerp, &kz.PPerp},
+		{"c_W{1}", lo.cw1, hi.cw1, &kz.CW1},
+		{"G{1} as ℓ → ∞", lo.g1Bare, hi.g1Bare, &kz.G1Bare},
+		{"G{1}·ℓ renormalized", lo.g1Ren, hi.g1Ren, &kz.G1Ren},
+		{"G{1}·ℓ as (5.143) prints it", lo.g1Printed, hi.g1Printed, &kz.G1RenPrinted},
 		{"−(σ₀/σ₁)²", lo.limitCb, hi.limitCb, &kz.LimitCb},
 	}
 	for _, p := range pairs {

@@ -158,7 +158,7 @@ func TestBuildTableErrors(t *testing.T) {
 	}{
 		{"nope", 6, "unknown table"},
 		{"joudaki", 61, "between 1 and 60"},
-		{"finite-width", 0, "between 1 and 12"},
+		{"finite-width", 0, "between 1 and 60"},
 		{"pdlt", 61, "between 1 and 60"},
 	}
 	for _, tt := range tests {

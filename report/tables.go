@@ -41,7 +41,7 @@ func BuildTable(name string, acts []Activation, digits int) (*Table, error) {
 
 // MaxDigits returns the most significant digits table name accepts.
 func MaxDigits(name string) int {
-	if name == "pdlt" || name == "exponents" || name == "joudaki" {
+	if name == "pdlt" || name == "exponents" || name == "joudaki" || name == "finite-width" {
 		return maxAnalysisDigits
 	}
 	if name == "dhg" {

@@ -86,7 +86,7 @@ func TestTableCommandErrors(t *testing.T) {
 		{[]string{"table", "pdlt", "joudaki"}, exitUsage, "want one name"},
 		{[]string{"table", "tables"}, exitUsage, `unknown name "tables"`},
 		{[]string{"table", "pdlt", "--format", "html"}, exitUsage, "unknown table format"},
-		{[]string{"table", "finite-width", "--digits", "13"}, exitUsage, "between 1 and 12 for table finite-width"},
+		{[]string{"table", "beta", "--digits", "13"}, exitUsage, "between 1 and 12 for table beta"},
 		{[]string{"table", "joudaki", "--digits", "61"}, exitUsage, "between 1 and 60 for table joudaki"},
 		{[]string{"table", "pdlt", "--digits", "0"}, exitUsage, "between 1 and 60"},
 		{[]string{"table", "pdlt", "--act", "tanh(x"}, exitError, "^"},
