@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"math"
+	"math/big"
 	"strconv"
 	"testing"
 
@@ -243,33 +244,39 @@ func TestJoudakiWrongSet(t *testing.T) {
 // and 2/3 as printed. c_W{1} = (2/3)c_W{0} (5.142), and V/(nK²) per ℓ/n is 2/3 (5.131)
 // and 3A₄/A₂² − 1 = 5 for ReLU (5.130).
 func TestFiniteWidthCoefficients(t *testing.T) {
-	tab, err := FiniteWidthTable(PDLTActivations(), 10)
+	tab, err := FiniteWidthTable(PDLTActivations(), 30)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// want is the exact value n/d (or the decimal text, for a multiple of π).
 	tests := []struct {
 		act, key string
-		want     float64
+		n, d     int64
+		text     string
 	}{
-		{"tanh", "G1_bare", -1.0 / 6},
-		{"tanh", "G1_renormalized", 89.0 / 72},
-		{"tanh", "G1_renormalized_printed", 13.0 / 12},
-		{"tanh", "c_W1", 2.0 / 3},
-		{"tanh", "vertex", 2.0 / 3},
-		{"erf", "G1_renormalized", 43.0 / 36},
-		{"erf", "G1_renormalized_printed", 5.0 / 6},
-		{"erf", "c_W1", 2.0 / 3 * math.Pi / 4},
-		{"sin", "G1_bare", -1.0 / 3},
-		{"sin", "G1_renormalized", 20.0 / 9},
-		{"sin", "G1_renormalized_printed", 2.0 / 3},
-		{"relu", "vertex", 5},
-		{"relu", "G1_renormalized", 0},
-		{"linear", "vertex", 2},
+		{"tanh", "G1_bare", -1, 6, ""},
+		{"tanh", "G1_renormalized", 89, 72, ""},
+		{"tanh", "G1_renormalized_printed", 13, 12, ""},
+		{"tanh", "c_W1", 2, 3, ""},
+		{"tanh", "vertex", 2, 3, ""},
+		{"erf", "G1_renormalized", 43, 36, ""},
+		{"erf", "G1_renormalized_printed", 5, 6, ""},
+		{"erf", "c_W1", 0, 1, "0.523598775598298873077107230547"}, // (2/3)(π/4) = π/6
+		{"sin", "G1_bare", -1, 3, ""},
+		{"sin", "G1_renormalized", 20, 9, ""},
+		{"sin", "G1_renormalized_printed", 2, 3, ""},
+		{"relu", "vertex", 5, 1, ""},
+		{"relu", "G1_renormalized", 0, 1, ""},
+		{"linear", "vertex", 2, 1, ""},
 	}
 	for _, tt := range tests {
-		got := cellValue(t, cell(t, tab, tt.act, "", tt.key))
-		if math.Abs(got-tt.want) > 1e-9*math.Max(1, math.Abs(tt.want)) {
-			t.Errorf("%s %s = %v, want %v", tt.act, tt.key, got, tt.want)
+		want := tt.text
+		if want == "" {
+			v := new(big.Float).SetPrec(200).SetRat(big.NewRat(tt.n, tt.d))
+			want = calc.FormatSignificant(v, 30)
+		}
+		if got := cell(t, tab, tt.act, "", tt.key).S; got != want {
+			t.Errorf("%s %s = %s, want %s", tt.act, tt.key, got, want)
 		}
 	}
 }
