@@ -334,7 +334,11 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 	defer g.mu.Unlock()
 	vals := make([]gridValues, 2*J+1) // index j+J
 	for j := -J; j <= J; j++ {
-		vals[j+J] = g.pts[pointOf(j, m)]
+		v, ok := g.pts[pointOf(j, m)]
+		if !ok {
+			return trapResult{}, false // emptied by a concurrent fill
+		}
+		vals[j+J] = v
 	}
 	// The scales, in float64.
 	scales := make([]float64, n)

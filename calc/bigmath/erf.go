@@ -96,7 +96,11 @@ func erfPosInto(z, a *big.Float) *big.Float {
 		// erfc a < e^(-a²) < 2^-(wp+2): erf a rounds to 1.
 		return z.SetInt64(1)
 	case useErfcCF(af, wp, false):
-		c := erfcCFInto(newFloat(wp), a)
+		// erf a = 1 − erfc a with erfc a < e^(−a²): a relative error of
+		// 2^−p in erfc a is an absolute one below 2^−(p + a²·log2 e) in
+		// erf a ≥ 1/2, so erfc needs only the bits that remain of wp.
+		p := max(int(wp)-int(af*af*math.Log2E)+4, 24)
+		c := erfcCFInto(newFloat(uint(p)), a)
 		return z.Sub(one, c)
 	}
 	return erfSeriesInto(z, a)
