@@ -64,7 +64,9 @@ func (o SaveOptions) Check() error {
 func Save(f *Figure, path string) error { return SaveWith(f, path, DefaultSaveOptions) }
 
 // SaveWith writes f to path in the format of its extension: .png (at
-// o.DPI), .svg, .pdf (fonts embedded) or .eps, at o.Width × o.Height.
+// o.DPI), .svg, .pdf (ASCII text in the embedded font, other characters as
+// glyph outlines) or .eps (all text as glyph outlines, so it needs no
+// font), at o.Width × o.Height.
 func SaveWith(f *Figure, path string, o SaveOptions) error {
 	var b bytes.Buffer
 	if err := Render(&b, f, strings.ToLower(filepath.Ext(path)), o); err != nil {
@@ -81,30 +83,42 @@ func Render(w io.Writer, f *Figure, ext string, o SaveOptions) error {
 	if err := o.Check(); err != nil {
 		return err
 	}
-	var c interface {
-		vg.CanvasSizer
-		io.WriterTo
-	}
+	var (
+		c  vg.CanvasSizer
+		wt io.WriterTo
+	)
 	switch ext {
 	case ".png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(o.Width, o.Height), vgimg.UseDPI(o.DPI))}
+		p := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(o.Width, o.Height), vgimg.UseDPI(o.DPI))}
+		c, wt = p, p
 	case ".svg":
-		c = vgsvg.New(o.Width, o.Height)
+		p := vgsvg.New(o.Width, o.Height)
+		c, wt = p, p
 	case ".pdf":
 		p := vgpdf.New(o.Width, o.Height)
 		p.EmbedFonts(true)
-		c = p
+		c, wt = sizedCanvas{vectorCanvas{Canvas: p, flip: true}, p}, p
 	case ".eps":
-		c = vgeps.New(o.Width, o.Height)
+		p := vgeps.New(o.Width, o.Height)
+		c, wt = sizedCanvas{vectorCanvas{Canvas: p, outlines: true, rects: true}, p}, p
 	default:
 		return fmt.Errorf("want a file name ending in %s, got %q", strings.Join(FigureFormats, ", "), ext)
 	}
 	if err := drawSafely(f, draw.New(c)); err != nil {
 		return err
 	}
-	_, err := c.WriteTo(w)
+	_, err := wt.WriteTo(w)
 	return err
 }
+
+// sizedCanvas is a vectorCanvas with the size of the canvas it wraps.
+type sizedCanvas struct {
+	vectorCanvas
+	sizer interface{ Size() (w, h vg.Length) }
+}
+
+// Size returns the size of the wrapped canvas.
+func (c sizedCanvas) Size() (w, h vg.Length) { return c.sizer.Size() }
 
 // drawSafely draws f on c; gonum/plot reports some drawing problems by
 // panicking, which become errors here.
