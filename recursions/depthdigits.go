@@ -1,8 +1,10 @@
 package recursions
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
+	"sync"
 
 	"critcalc/calc"
 )
@@ -15,17 +17,19 @@ type LayerDigits struct {
 }
 
 // maxDigitsLayers bounds IterateDigits: every layer costs two sets of
-// high-precision averages (milliseconds each).
+// high-precision averages (a fraction of a millisecond each for a smooth
+// σ, whose quadrature nodes carry over from layer to layer; milliseconds
+// for one with kinks).
 const maxDigitsLayers = 100000
 
 // IterateDigits runs the recursions of Iterate — (5.108)–(5.110), with the
 // source c_b{1} + c_W{1}g(K) of (5.140) when cb1 and cw1 are not nil — in
 // high-precision arithmetic from the exact K^(1) = k1 > 0 and exact C_b,
-// C_W. The whole iteration runs twice, with every Gaussian average
-// certified to digits+10 and to digits+20 digits, and each reported value
-// keeps the leading digits on which the two runs agree, at most digits: the
-// rounding that a long iteration accumulates, and the cancellation in j(K)
-// as K → 0, show up as fewer agreeing digits.
+// C_W. The whole iteration runs twice, side by side, with every Gaussian
+// average certified to digits+10 and to digits+20 digits, and each
+// reported value keeps the leading digits on which the two runs agree, at
+// most digits: the rounding that a long iteration accumulates, and the
+// cancellation in j(K) as K → 0, show up as fewer agreeing digits.
 func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb1, cw1 *big.Rat) ([]LayerDigits, error) {
 	switch {
 	case L < 1 || L > maxDigitsLayers:
@@ -37,13 +41,20 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 	case k1.Sign() <= 0 || cw.Sign() <= 0 || cb.Sign() < 0:
 		return nil, fmt.Errorf("recursions: IterateDigits needs K^(1) > 0, C_W > 0, C_b ≥ 0")
 	}
+	// The two runs are independent: they run side by side.
 	var runs [2][][5]*big.Float
+	var errs [2]error
+	var wg sync.WaitGroup
 	for i, extra := range []int{10, 20} {
-		r, err := a.iterateBig(cb, cw, k1, L, every, digits+extra, cb1, cw1)
-		if err != nil {
-			return nil, err
-		}
-		runs[i] = r
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[i], errs[i] = a.iterateBig(cb, cw, k1, L, every, digits+extra, cb1, cw1)
+		}()
+	}
+	wg.Wait()
+	if err := cmp.Or(errs[0], errs[1]); err != nil {
+		return nil, err
 	}
 	out := make([]LayerDigits, len(runs[0]))
 	names := [5]string{"K", "V", "G{1}", "χ∥", "χ⊥"}
