@@ -20,7 +20,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "sim",
-		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu|gpu|auto] [--n0 n] [--inputs 1|2] [--q Q] [--rho R] [--law gaussian|uniform] [--float32] [--batch B] [--tangents T] [--l0 l0] [--every k] [--workers W] [--json]",
+		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu|gpu|auto] [--n0 n] [--inputs 1|2] [--q Q] [--rho R] [--law gaussian|uniform] [--float32] [--batch B] [--tangents T] [--l0 l0] [--every k] [--workers W] [--ntk [--lambda-b X --lambda-w Y]] [--json]",
 		summary: "sample random networks and check the theory (K, G{1}, V, ρ, K₊₋, APJN) against them",
 		detail: `Samples M random networks of depth L and width n (inputs of dimension
 --n0, by default n) and puts every prediction of critcalc beside its
@@ -45,7 +45,14 @@ batch of --batch equicorrelated inputs, AutoInit's Pre-BN, optionally with
 a residual μ; no APJN). For residual and normalized networks the theory is
 infinite-width K, K₊₋, ρ and APJN (no V, G{1}); for BatchNorm it is the
 large-batch map. Results do not depend on
-the number of cores; the same --seed gives the same numbers.`,
+the number of cores; the same --seed gives the same numbers.
+
+--ntk also samples the networks with explicit Gaussian weights and
+measures their neural tangent kernel (learning rates --lambda-b for the
+biases and --lambda-w/n_{ℓ−1} for the weights, default C_b and C_W) by
+backpropagating a random direction of each checked layer, and checks it
+against the infinite-width Θ of PDLT (8.63) (its O(ℓ/n) corrections are
+not in the error bar either).`,
 		flags: func(fs *flag.FlagSet) any { return defineSimFlags(fs) },
 		run:   runSim,
 	})
@@ -62,6 +69,7 @@ type simFlags struct {
 	backend            string
 	seed               uint64
 	float32, json      bool
+	ntkFlags           simNTKFlags
 }
 
 func defineSimFlags(fs *flag.FlagSet) *simFlags {
@@ -87,6 +95,7 @@ func defineSimFlags(fs *flag.FlagSet) *simFlags {
 	fs.IntVar(&f.every, "every", 0, "check every `k`-th layer (default: about 10 layers)")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines (default: all cores; does not change the numbers)")
 	fs.BoolVar(&f.json, "json", false, "write JSON")
+	defineSimNTKFlags(fs, &f.ntkFlags)
 	return f
 }
 
@@ -135,6 +144,9 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		err = checkBackend(f.backend)
 	}
+	if err == nil {
+		err = checkSimNTK(f, &cfg)
+	}
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
@@ -152,6 +164,9 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	cfg.Progress = progressBar(stderr, "sim")
 	start := time.Now()
 	rep, res, backend, err := runOnBackend(f.backend, cfg, validate.Options{Every: f.every})
+	if err == nil && f.ntkFlags.ntk {
+		err = addSimNTK(f, cfg, rep)
+	}
 	if err != nil {
 		return report(c, stdout, stderr, f.json, err, nil, nil)
 	}
