@@ -134,6 +134,7 @@ def main():
              lambda c, b: c <= 1, 0),
         ]
         rows = [r for r in rows if args.only in r[0]]
+        load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         once([cc, "act", "mish"])  # the file cache
         out = []
         for name, c, b, goal, test, layers in rows:
@@ -156,7 +157,8 @@ def main():
         pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cpu}, {os.cpu_count()} cores, "
-          f"load {load:.1f}; medians of {args.runs} interleaved runs (3 for baselines over 10 s)")
+          f"load {load0:.1f} at the start, {load:.1f} at the end; medians of {args.runs} interleaved runs "
+          f"(3 for baselines over 10 s)")
     print()
     print("| workload | critcalc | baseline | ratio | goal | met? |")
     print("|---|---|---|---|---|---|")

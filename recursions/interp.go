@@ -42,6 +42,11 @@ import "math"
 // interpolated averages follow the quadrature's to a fraction of an ulp on
 // average, and a deep iteration accumulates the same rounding either way.
 //
+// A scale-invariant σ keeps the quadrature: its averages are exact
+// multiples of K and K² that the quadrature returns to an ulp or two
+// (K^(ℓ) = K^(1) stays put at criticality), and it costs a
+// microsecond or two.
+//
 // An iteration that visits each cell only a few times (a kernel growing
 // or shrinking geometrically) never builds one and runs as fast as the
 // quadrature alone; one that visits a cell often pays at most about twice
@@ -88,7 +93,7 @@ func newLayerTable(d *depthAverages) *layerTable {
 // step is depthAverages.step, served from the cell of K once it is built.
 func (t *layerTable) step(K, cw float64) (layerStep, error) {
 	c, x, ok := layerTableCoordinate(K)
-	if !ok {
+	if !ok || t.d.scaleInvariant {
 		return t.d.step(K, cw)
 	}
 	cell := t.last
