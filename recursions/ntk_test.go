@@ -7,6 +7,7 @@ import (
 
 	"critcalc/calc"
 	"critcalc/calc/bigmath"
+	"critcalc/internal/testlevel"
 )
 
 // closedForm is the two-input kernel map and its derivative map of an
@@ -181,7 +182,11 @@ func TestIterateNTKTwoDigitsClosedForms(t *testing.T) {
 		th.Mul(th, lam.W).Quo(th, cw).Add(th, lam.B)
 		theta[i] = th
 	}
-	const L, digits = 3, 30
+	// One layer of the map by default, three with CRITCALC_EXHAUSTIVE=1.
+	L, digits := 2, 30
+	if testlevel.IsExhaustive() {
+		L = 4
+	}
 	for _, cf := range closedForms {
 		e, _ := calc.Parse(cf.expr)
 		a, err := New(e)
