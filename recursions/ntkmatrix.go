@@ -235,7 +235,11 @@ func (it *kernelIteration) step(cur, next *KernelMatrices) error {
 	// With one diagonal value the error bounds' diagonal parts are shared.
 	var shared *pairConsts
 	if len(values) == 1 {
-		c := newPairConsts(diag[0], diag[0], &steps[0], &steps[0])
+		worst := diag[0] // the largest error bound of the equal diagonal entries
+		for _, d := range diag {
+			worst.kErr = max(worst.kErr, d.kErr)
+		}
+		c := newPairConsts(worst, worst, &steps[0], &steps[0])
 		shared = &c
 	}
 	// Row i holds the pairs (i, j > i) of the upper triangle: rows are
