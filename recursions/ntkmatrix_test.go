@@ -136,3 +136,41 @@ func BenchmarkIterateKernelsTanh1000(b *testing.B) {
 		}
 	}
 }
+
+// Diagonal entries that differ in their last bits (inputs normalized in
+// floating point) are set equal, with the difference in their error
+// bounds, and give the entries of exactly equal ones within those bounds,
+// which stay within twice those of the exact run.
+func TestIterateKernelsSnap(t *testing.T) {
+	e, _ := calc.Parse("tanh(x)")
+	a, err := New(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n, L = 30, 4
+	_, k1 := unitInputs(n, 9, 0, 1, 5)
+	jit := append([]float64(nil), k1...)
+	for i := range n {
+		jit[i*n+i] = math.Nextafter(1, float64(i%3)) // 1 − 1 ulp, 1, 1 + 1 ulp
+	}
+	lam := Lambda{B: 0, W: 1}
+	var got [2]*KernelMatrices
+	for r, k := range [][]float64{k1, jit} {
+		err := a.IterateKernels(0, 1, &lam, startOf(k, k, n), L, L, func(m *KernelMatrices) error {
+			got[r] = &KernelMatrices{K: append([]float64(nil), m.K...), KErr: append([]float64(nil), m.KErr...),
+				Theta: append([]float64(nil), m.Theta...), ThetaErr: append([]float64(nil), m.ThetaErr...)}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range n * n {
+		if d := math.Abs(got[0].K[i] - got[1].K[i]); d > got[1].KErr[i] || got[1].KErr[i] > 2*got[0].KErr[i]+1e-15 {
+			t.Errorf("K[%d]: %.17g and %.17g, bound %.2g", i, got[0].K[i], got[1].K[i], got[1].KErr[i])
+		}
+		if d := math.Abs(got[0].Theta[i] - got[1].Theta[i]); d > got[1].ThetaErr[i] || got[1].ThetaErr[i] > 2*got[0].ThetaErr[i]+1e-15 {
+			t.Errorf("Θ[%d]: %.17g and %.17g, bound %.2g", i, got[0].Theta[i], got[1].Theta[i], got[1].ThetaErr[i])
+		}
+	}
+}
