@@ -174,8 +174,9 @@ type NTKTwoLayer struct {
 //
 // from K^(1) = k = (K₊₊, K₋₋, K₊₋) and Θ^(1) = theta. The diagonal entries
 // follow IterateNTK; the off-diagonal averages are the exact arc-cosine
-// forms for a scale-invariant σ and two-dimensional Gaussian integrals
-// otherwise (about two milliseconds a layer).
+// forms for a scale-invariant σ (iterated through 1 − cos ψ, as
+// IterateTwo does), Mehler's series for a smooth σ, and two-dimensional
+// Gaussian integrals otherwise (about two milliseconds a layer).
 func (a *Activation) IterateNTKTwo(cb, cw float64, lam Lambda, k, theta [3]float64, L, every int) ([]NTKTwoLayer, error) {
 	switch {
 	case L < 1:
@@ -191,6 +192,13 @@ func (a *Activation) IterateNTKTwo(cb, cw float64, lam Lambda, k, theta [3]float
 		if math.IsNaN(t) || math.IsInf(t, 0) {
 			return nil, fmt.Errorf("recursions: IterateNTKTwo needs a finite Θ^(1), got %v", theta)
 		}
+	}
+	si, ok, err := ScaleInvariantOf(a.Sigma, NumericDigits)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return iterateNTKAngle(si.APlus.Float64(), si.AMinus.Float64(), cb, cw, lam, k, theta, L, every), nil
 	}
 	d, err := a.newNTKDiag()
 	if err != nil {
