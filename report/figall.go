@@ -78,9 +78,9 @@ type Manifest struct {
 const ManifestFile = "manifest.json"
 
 // WriteAppendix writes every appendix figure to dir as PDF and PNG (with o)
-// and every table (TableNames, default activations, DefaultDigits) in
+// with its plotted series as NAME-data.csv (Figure.WriteData), and every table (TableNames, default activations, DefaultDigits) in
 // every format, then ManifestFile: for each file its name, kind ("figure
-// pdf", "figure png", "table md", …), what it shows and the command that
+// pdf", "figure png", "figure data", "table md", …), what it shows and the command that
 // regenerates it. The work runs on GOMAXPROCS goroutines.
 func WriteAppendix(dir string, o SaveOptions) (*Manifest, error) {
 	return writeAppendix(dir, AppendixFigures(), TableNames, o)
@@ -158,6 +158,16 @@ func writeAppendixFigure(dir string, a AppendixFigure, o SaveOptions) ([]Manifes
 		args = append(args, "--"+ext[1:], file)
 		out = append(out, ManifestEntry{File: file, Kind: "figure " + ext[1:], What: a.What, Command: strings.Join(args, " ")})
 	}
+	file := a.Name + "-data.csv"
+	var b bytes.Buffer
+	if err := f.WriteData(&b); err != nil {
+		return nil, fmt.Errorf("figure %s: %w", a.Name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, file), b.Bytes(), 0o644); err != nil {
+		return nil, fmt.Errorf("figure %s: %w", a.Name, err)
+	}
+	args := append(append([]string{"critcalc", "figure"}, a.Args...), "--data", file)
+	out = append(out, ManifestEntry{File: file, Kind: "figure data", What: "the plotted series of " + a.What, Command: strings.Join(args, " ")})
 	return out, nil
 }
 

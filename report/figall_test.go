@@ -25,7 +25,7 @@ func TestAppendixManifest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkManifest(t, dir, m, []string{"autoinit.pdf", "autoinit.png", "ratio.pdf", "ratio.png", "joudaki.md", "joudaki.tex", "joudaki.csv", "joudaki.json"})
+	checkManifest(t, dir, m, []string{"autoinit.pdf", "autoinit.png", "autoinit-data.csv", "ratio.pdf", "ratio.png", "ratio-data.csv", "joudaki.md", "joudaki.tex", "joudaki.csv", "joudaki.json"})
 	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	if err != nil {
 		t.Fatal(err)
@@ -46,10 +46,13 @@ func TestAppendixManifest(t *testing.T) {
 			t.Fatalf("manifest keys %v", keys)
 		}
 	}
-	if got := raw.Files[3]["command"]; got != "critcalc figure ratio --dpi 72 --png ratio.png" {
+	if got := raw.Files[5]; got["command"] != "critcalc figure ratio --data ratio-data.csv" || got["kind"] != "figure data" {
+		t.Errorf("data entry %v", got)
+	}
+	if got := raw.Files[4]["command"]; got != "critcalc figure ratio --dpi 72 --png ratio.png" {
 		t.Errorf("command %q", got)
 	}
-	if got := raw.Files[7]["command"]; got != "critcalc table joudaki --format json > joudaki.json" {
+	if got := raw.Files[9]["command"]; got != "critcalc table joudaki --format json > joudaki.json" {
 		t.Errorf("command %q", got)
 	}
 }
@@ -64,7 +67,7 @@ func TestWriteAppendix(t *testing.T) {
 	}
 	var want []string
 	for _, a := range AppendixFigures() {
-		want = append(want, a.Name+".pdf", a.Name+".png")
+		want = append(want, a.Name+".pdf", a.Name+".png", a.Name+"-data.csv")
 	}
 	for _, n := range TableNames {
 		want = append(want, n+".md", n+".tex", n+".csv", n+".json")

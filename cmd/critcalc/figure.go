@@ -52,7 +52,8 @@ columns, a missing value empty, 6 significant digits):
               the update t = 0…--steps (default 30) from each starting --sw
               (repeatable; default 0.5, 1, 2, 3) under JLL and JSL, each at a
               quarter of its one-step rate (AutoInit eqs 17, 19, 41, 43)
-  all         every figure above at its appendix settings as PDF and PNG, and
+  all         every figure above at its appendix settings as PDF and PNG, with
+              its data as NAME-data.csv, and
               every table in Markdown, LaTeX, CSV and JSON, into --out DIR with
               manifest.json (file, kind, what, command)`,
 		flags: func(fs *flag.FlagSet) any { return defineFigureFlags(fs) },
