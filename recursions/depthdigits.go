@@ -29,7 +29,9 @@ const maxDigitsLayers = 100000
 // average certified to digits+10 and to digits+20 digits, and each
 // reported value keeps the leading digits on which the two runs agree, at
 // most digits: the rounding that a long iteration accumulates, and the
-// cancellation in j(K) as K → 0, show up as fewer agreeing digits.
+// cancellation in j(K) as K → 0, show up as fewer agreeing digits. A run
+// that fails at some layer returns the layers reported before it with the
+// error.
 func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb1, cw1 *big.Rat) ([]LayerDigits, error) {
 	switch {
 	case L < 1 || L > maxDigitsLayers:
@@ -53,20 +55,19 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 		}()
 	}
 	wg.Wait()
-	if err := cmp.Or(errs[0], errs[1]); err != nil {
-		return nil, err
-	}
-	out := make([]LayerDigits, len(runs[0]))
+	// A run that stops at some layer still certifies the layers before it,
+	// which are returned with the error.
+	out := make([]LayerDigits, min(len(runs[0]), len(runs[1])))
 	names := [5]string{"K", "V", "G{1}", "χ∥", "χ⊥"}
 	for i := range out {
 		l := &out[i]
 		l.L = min((i+1)*every, L)
 		dst := [5]*calc.Certified{&l.K, &l.V, &l.G1, &l.ChiPar, &l.ChiPerp}
 		if err := agreeingLayer(l.L, names[:], runs[0][i][:], runs[1][i][:], digits, dst[:]); err != nil {
-			return nil, err
+			return out[:i], err
 		}
 	}
-	return out, nil
+	return out, cmp.Or(errs[0], errs[1])
 }
 
 // iterateBig is one high-precision run of IterateDigits with averages to
@@ -92,12 +93,12 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw
 	var out [][5]*big.Float
 	for l := 1; ; l++ {
 		if K.Sign() <= 0 {
-			return nil, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l)
+			return out, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l)
 		}
 		Kr, _ := K.Rat(nil)
 		v, err := m.AtDigits(Kr, work)
 		if err != nil {
-			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
+			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		q := quantities(K, CW, v) // g, g', χ∥, χ∥z, χ⊥, h, j, vertex, g''
 		chiPar := q[qChiParZ]     // (C_W/K)⟨zσσ'⟩: no cancellation

@@ -326,6 +326,10 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthRepo
 				err = ferr
 			}
 		}
+		var ds *depthStopped
+		if errors.As(err, &ds) {
+			return rep, err
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -401,7 +405,7 @@ func addDepthDigits(rep *depthReport, a *recursions.Activation, f *depthFlags) e
 		cb1, cw1 = new(big.Rat), new(big.Rat).Mul(f.cw.r, big.NewRat(2, 3))
 	}
 	layers, err := a.IterateDigits(f.cb.r, f.cw.r, f.k1.r, f.layers, f.every, f.digits, cb1, cw1)
-	if err != nil {
+	if err != nil && len(layers) == 0 {
 		return err
 	}
 	for _, l := range layers {
@@ -417,6 +421,10 @@ func addDepthDigits(rep *depthReport, a *recursions.Activation, f *depthFlags) e
 			row.KPlusG1OvN = bigNum(s.Add(s, l.K.V), min(l.K.Digits, l.G1.Digits))
 		}
 		rep.Layers = append(rep.Layers, row)
+	}
+	if err != nil {
+		// A run that stops at layer ℓ still reports the layers before it.
+		return &depthStopped{last: layers[len(layers)-1].L, err: err}
 	}
 	return nil
 }
