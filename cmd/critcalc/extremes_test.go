@@ -45,19 +45,14 @@ func TestAnsweredAtExtremes(t *testing.T) {
 
 // TestDepthStopsWithLayersBefore checks that a run which fails at some
 // layer prints the layers before it, in float64 and with --digits alike:
-// ReLU at C_W = 3 grows K by 3/2 a layer until ⟨σ²z⁴⟩'s integrand leaves
-// float64 near layer 572 (K ≈ 3.5e100); layer 500 has K = 1.5^499 exactly.
+// ReLU at C_W = 2e20 multiplies K by 1e20 a layer from K^(1) = 1 until
+// ⟨σ²z⁴⟩ ≈ 105K³ leaves float64 at layer 7 (K = 1e120).
 func TestDepthStopsWithLayersBefore(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		row  string
-	}{
-		{[]string{"depth", "relu", "--cb", "0", "--cw", "3", "--layers", "700", "--every", "100"}, "\n  500  7.40522517e87 "},
-		{[]string{"depth", "relu", "--cb", "0", "--cw", "3", "--layers", "700", "--every", "100", "--digits", "15"}, "\n  500  7.40522517297729e87 "},
-	} {
-		code, out, errs := runCLI(c.args...)
-		if code != exitError || !strings.Contains(errs, "stopped after layer 500") || !strings.Contains(out, c.row) {
-			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(c.args, " "), code, errs, out)
+	for _, digits := range []string{"9", "15"} {
+		args := []string{"depth", "relu", "--cb", "0", "--cw", "2e20", "--layers", "20", "--every", "1", "--digits", digits}
+		code, out, errs := runCLI(args...)
+		if code != exitError || !strings.Contains(errs, "stopped after layer 6") || !strings.Contains(out, "\n  6  1e100 ") {
+			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), code, errs, out)
 		}
 	}
 }
