@@ -13,6 +13,9 @@ import (
 type Activation struct {
 	// Sigma is the activation function.
 	Sigma calc.Expr
+	// Progress, when not nil, is told of the layers a long iteration has
+	// done out of its total (IterateDigits calls it once a layer).
+	Progress func(done, total int)
 
 	single [nIntegrands]*hermite.Expectation // each average alone, in float64
 	sets   [nSets]preparedSet                // the sets evaluated together

@@ -51,7 +51,11 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[i], errs[i] = a.iterateBig(cb, cw, k1, L, every, digits+extra, cb1, cw1)
+			var progress func(int)
+			if i == 1 && a.Progress != nil { // the slower run
+				progress = func(l int) { a.Progress(l, L) }
+			}
+			runs[i], errs[i] = a.iterateBig(cb, cw, k1, L, every, digits+extra, cb1, cw1, progress)
 		}()
 	}
 	wg.Wait()
@@ -71,8 +75,9 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 }
 
 // iterateBig is one high-precision run of IterateDigits with averages to
-// work digits; it returns K, V, G{1}, χ∥, χ⊥ of the reported layers.
-func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw1 *big.Rat) ([][5]*big.Float, error) {
+// work digits; it returns K, V, G{1}, χ∥, χ⊥ of the reported layers and
+// tells progress (when not nil) of every layer done.
+func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw1 *big.Rat, progress func(done int)) ([][5]*big.Float, error) {
 	m, err := a.digitsAverages()
 	if err != nil {
 		return nil, err
@@ -104,6 +109,9 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw
 		chiPar := q[qChiParZ]     // (C_W/K)⟨zσσ'⟩: no cancellation
 		if l%every == 0 || l == L {
 			out = append(out, [5]*big.Float{K, V, G, chiPar, q[qChiPerp]})
+		}
+		if progress != nil {
+			progress(l)
 		}
 		if l == L {
 			return out, nil

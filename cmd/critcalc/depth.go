@@ -237,7 +237,11 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
-	rep, err := depthReportFor(e, f, inputs)
+	bar := progressBar(stderr, "depth")
+	rep, err := depthReportFor(e, f, inputs, bar)
+	if bar != nil {
+		bar(1, 1) // clears the bar, also after a failure
+	}
 	err = nameOverflow(e, err)
 	var ds *depthStopped
 	if errors.As(err, &ds) {
@@ -304,11 +308,14 @@ func depthMaxDigitsLayers(d int) int {
 	return min(100000, int(depthDigitsBudget/depthDigitsLayerCost(d)))
 }
 
-func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs) (*depthReport, error) {
+// depthReportFor iterates the recursions that f asks for; progress, when
+// not nil, is told of the layers a high-precision run has done.
+func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress func(done, total int)) (*depthReport, error) {
 	a, err := recursions.New(e)
 	if err != nil {
 		return nil, err
 	}
+	a.Progress = progress
 	digits := min(f.digits, depthDigits)
 	rep := &depthReport{Expression: e.String(), Cb: jsonNum(f.cb.String()), CW: jsonNum(f.cw.String()), Digits: digits}
 	if f.digits > depthDigits {
