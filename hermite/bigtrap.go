@@ -3,6 +3,7 @@ package hermite
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -291,45 +292,6 @@ func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 // under one unit each, and no step allocates.
 func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, tol float64) (trapResult, bool) {
 	n := len(q.ins)
-	wp := prec + 32 // the weights' recurrence loses about 2 log2 J bits
-	f := func(p uint) *big.Float { return new(big.Float).SetPrec(p) }
-	Kb := f(wp).SetRat(K)
-	h := f(wp).SetMantExp(big.NewFloat(1), -m)
-	// r = e^(−h²/(2K)), the node weights r^(j²), and c = h/√(2πK).
-	u := f(wp).Mul(h, h)
-	u.Quo(u, Kb)
-	u.Quo(u, big.NewFloat(-2))
-	r := bigmath.Exp(wp, u)
-	r2 := f(wp).Mul(r, r)
-	twoPiK := bigmath.Pi(wp + 8)
-	twoPiK.Mul(twoPiK, Kb)
-	twoPiK.Add(twoPiK, twoPiK)
-	s, err := bigmath.Sqrt(wp, twoPiK)
-	if err != nil {
-		return trapResult{}, false
-	}
-	c := f(prec).Quo(h, s)
-	cf := bigToFloat(c)
-
-	// The weights r^(j²) as mantissa·2^exponent at prec+8 bits.
-	wm := make([]*big.Int, J+1)
-	we := make([]int, J+1)
-	wf := make([]float64, J+1)
-	wgt := f(wp).SetInt64(1) // r^(j²)
-	step := f(wp).Set(r)     // r^(2j+1)
-	low := f(prec + 8)
-	for j := range J + 1 {
-		low.Set(wgt)
-		wf[j] = bigToFloat(low)
-		mt := new(big.Float)
-		e := low.MantExp(mt)
-		mt.SetMantExp(mt, int(prec+8))
-		wm[j], _ = mt.Int(nil)
-		we[j] = e - int(prec+8)
-		wgt.Mul(wgt, step)
-		step.Mul(step, r2)
-	}
-
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	vals := make([]gridValues, 2*J+1) // index j+J
@@ -340,26 +302,85 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 		}
 		vals[j+J] = v
 	}
-	// The scales, in float64.
+	// The scales, and Σ|F_i| over the nodes, in float64.
+	hf := math.Ldexp(1, -m)
+	Kf, _ := K.Float64()
+	wf := make([]float64, J+1)
+	for j := range wf {
+		x := float64(j) * hf
+		wf[j] = math.Exp(-x * x / (2 * Kf))
+	}
 	scales := make([]float64, n)
+	plain := make([]float64, n)
 	for j := -J; j <= J; j++ {
 		w := wf[absInt(j)]
 		for i, a := range vals[j+J].abs {
 			scales[i] += a * w
+			plain[i] += a
 		}
 	}
+	cf := math.Ldexp(1, -m) / math.Sqrt(2*math.Pi*Kf)
 	units := make([]int, n)
+	ratio := 1.0
 	for i := range n {
-		scales[i] *= cf
-		_, e := math.Frexp(scales[i] / cf)
+		_, e := math.Frexp(scales[i])
 		units[i] = e - int(prec) - 8
+		if scales[i] > 0 {
+			ratio = max(ratio, plain[i]/scales[i])
+		}
+		scales[i] *= cf
 		if r, ok := q.ins[i].expr.Rat(); ok && r.Sign() == 0 {
 			continue // F ≡ 0: its expectation is exactly 0
 		}
-		if !(scales[i] >= minScale) || math.IsInf(scales[i], 0) {
+		if !(scales[i] >= minScale) || math.IsInf(scales[i], 0) || math.IsInf(ratio, 0) {
 			return trapResult{}, false // the panels report the underflow or overflow
 		}
 	}
+
+	// The weights r^(j²), r = e^(−h²/(2K)), in fixed point with F
+	// fractional bits by the recurrence r^((j+1)²) = r^(j²)·r^(2j+1): each
+	// step truncates by under a unit, so W_j is within (j+1)² units of
+	// r^(j²)·2^F, and F covers that times Σ|F_i| against the scale.
+	F := prec + 8 + 2*uint(bits.Len64(uint64(J)+1)) + uint(math.Ceil(math.Log2(ratio))) + 4
+	wp := F + 16
+	f := func(p uint) *big.Float { return new(big.Float).SetPrec(p) }
+	Kb := f(wp).SetRat(K)
+	h := f(wp).SetMantExp(big.NewFloat(1), -m)
+	u := f(wp).Mul(h, h)
+	u.Quo(u, Kb)
+	u.Quo(u, big.NewFloat(-2))
+	r := bigmath.Exp(wp, u)
+	R, _ := f(wp).SetMantExp(r, int(F)).Int(nil)
+	R2 := new(big.Int).Mul(R, R)
+	R2.Rsh(R2, F)
+	// c = h/√(2πK).
+	twoPiK := bigmath.Pi(wp + 8)
+	twoPiK.Mul(twoPiK, Kb)
+	twoPiK.Add(twoPiK, twoPiK)
+	sq, err := bigmath.Sqrt(wp, twoPiK)
+	if err != nil {
+		return trapResult{}, false
+	}
+	c := f(prec).Quo(h, sq)
+	// The weights' mantissas, cut to prec+8 bits, and their exponents.
+	wm := make([]*big.Int, J+1)
+	we := make([]int, J+1)
+	W := new(big.Int).Lsh(big.NewInt(1), F) // r^(j²)·2^F
+	S := new(big.Int).Set(R)                // r^(2j+1)·2^F
+	for j := range J + 1 {
+		wm[j], we[j] = new(big.Int), -int(F)
+		if sh := W.BitLen() - int(prec+8); sh > 0 {
+			wm[j].Rsh(W, uint(sh))
+			we[j] += sh
+		} else {
+			wm[j].Set(W)
+		}
+		W.Mul(W, S)
+		W.Rsh(W, F)
+		S.Mul(S, R2)
+		S.Rsh(S, F)
+	}
+
 	even, odd := make([]big.Int, n), make([]big.Int, n)
 	var prod big.Int
 	for j := -J; j <= J; j++ {
@@ -386,7 +407,7 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 		// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
 		d.Sub(&odd[i], &even[i])
 		df, _ := new(big.Float).SetInt(&d).Float64()
-		diff := math.Abs(math.Ldexp(df, units[i])) * cf
+		diff := math.Abs(math.Ldexp(df, units[i])) * bigToFloat(c)
 		sum := f(prec).SetInt(d.Add(&odd[i], &even[i]))
 		sum.SetMantExp(sum, units[i])
 		res.sums[i] = sum.Mul(sum, c)
