@@ -49,7 +49,7 @@ func (a *Activation) IterateNTK(cb, cw float64, lam Lambda, k1, theta1 float64, 
 	case math.IsNaN(theta1) || math.IsInf(theta1, 0):
 		return nil, fmt.Errorf("recursions: IterateNTK needs a finite Θ^(1), got %g", theta1)
 	}
-	d, err := a.newNTKDiag()
+	d, err := a.newNTKDiag(false)
 	if err != nil {
 		return nil, err
 	}
@@ -82,12 +82,14 @@ type ntkEntry struct{ k, kErr, t, tErr float64 }
 // a σ' without kinks, ⟨σ”²⟩ and ⟨σ”²z²⟩.
 type ntkDiag struct {
 	m      *hermite.Many
-	smooth bool // σ' has no kinks: ⟨σ”²⟩ and ⟨σ”²z²⟩ follow
+	smooth bool // σ' has no kinks and pairs were asked for: ⟨σ”²⟩ and ⟨σ”²z²⟩ follow
 	// The tail cut last computed, at K = cutK (stepCached).
 	cut, cutK float64
 }
 
-func (a *Activation) newNTKDiag() (*ntkDiag, error) {
+// newNTKDiag prepares the averages; pairs asks for ⟨σ”²⟩ and ⟨σ”²z²⟩ too,
+// which only the error bounds of off-diagonal entries use.
+func (a *Activation) newNTKDiag(pairs bool) (*ntkDiag, error) {
 	z := calc.Var()
 	s := a.Sigma
 	d1 := calc.Derivative(s, 1)
@@ -97,6 +99,7 @@ func (a *Activation) newNTKDiag() (*ntkDiag, error) {
 	if err != nil {
 		return nil, err
 	}
+	smooth = smooth && pairs
 	if smooth {
 		d2 := calc.Derivative(s, 2)
 		d22 := calc.Mul(d2, d2)

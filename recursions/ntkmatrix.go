@@ -163,7 +163,7 @@ type kernelIteration struct {
 }
 
 func (a *Activation) newKernelIteration(cb, cw float64, lam *Lambda) (*kernelIteration, error) {
-	d, err := a.newNTKDiag()
+	d, err := a.newNTKDiag(true)
 	if err != nil {
 		return nil, err
 	}

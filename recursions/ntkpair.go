@@ -200,7 +200,7 @@ func (a *Activation) IterateNTKTwo(cb, cw float64, lam Lambda, k, theta [3]float
 	if ok {
 		return iterateNTKAngle(si.APlus.Float64(), si.AMinus.Float64(), cb, cw, lam, k, theta, L, every), nil
 	}
-	d, err := a.newNTKDiag()
+	d, err := a.newNTKDiag(true)
 	if err != nil {
 		return nil, err
 	}
