@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"runtime"
 	"sync"
 
 	"critcalc/calc"
@@ -537,33 +536,20 @@ func (m *Model) divergentHP(p ExactParams, digits int) (pointHP, error) {
 // certify a value (calc.NotCertifiedError) has no values, only its float64
 // phase.
 func (m *Model) GridDigits(sw2, sb2 []*big.Rat, mu *big.Rat, digits int) ([]PointDigits, error) {
-	n := len(sw2) * len(sb2)
-	out := make([]PointDigits, n)
-	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				p := ExactParams{SW2: sw2[k/len(sb2)], SB2: sb2[k%len(sb2)], Mu: mu}
-				out[k], errs[k] = m.AtDigits(p, digits)
-				var nc *calc.NotCertifiedError
-				if errors.As(errs[k], &nc) {
-					// Not one digit (a fixed point at a tangency): the
-					// point's values are missing, its phase is float64's.
-					pt, err := m.At(p.Float64())
-					out[k], errs[k] = PointDigits{Phase: pt.Phase}, err
-				}
-			}
-		}()
-	}
-	for k := range n {
-		next <- k
-	}
-	close(next)
-	wg.Wait()
+	out := make([]PointDigits, len(sw2)*len(sb2))
+	errs := m.eachPoint(len(sw2), len(sb2), func(k, i, j int) error {
+		p := ExactParams{SW2: sw2[i], SB2: sb2[j], Mu: mu}
+		var err error
+		out[k], err = m.AtDigits(p, digits)
+		var nc *calc.NotCertifiedError
+		if errors.As(err, &nc) {
+			// Not one digit (a fixed point at a tangency): the point's
+			// values are missing, its phase is float64's.
+			pt, ferr := m.At(p.Float64())
+			out[k], err = PointDigits{Phase: pt.Phase}, ferr
+		}
+		return err
+	})
 	for k, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("apjn: grid point σ_w² = %s, σ_b² = %s: %w", hermite.RatG(sw2[k/len(sb2)]), hermite.RatG(sb2[k%len(sb2)]), err)

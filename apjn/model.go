@@ -18,6 +18,9 @@ import (
 type Model struct {
 	Arch  Arch
 	Sigma calc.Expr
+	// Progress, when not nil, is told of the points of a grid (Grid,
+	// GridDigits) done out of their number.
+	Progress func(done, total int)
 
 	act  *recursions.Activation
 	mean *hermite.Expectation // ⟨φ⟩

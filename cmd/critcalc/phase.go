@@ -252,10 +252,14 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	var rep *phaseReport
+	bar := progressBar(stderr, "phase")
 	if f.digits > phaseFloatDigits {
-		rep, err = phaseReportDigits(e, arch, f)
+		rep, err = phaseReportDigits(e, arch, f, bar)
 	} else {
-		rep, err = phaseReportFor(e, arch, f, sw2, sb2)
+		rep, err = phaseReportFor(e, arch, f, sw2, sb2, bar)
+	}
+	if bar != nil {
+		bar(1, 1) // clears the bar, also after a failure
 	}
 	if err == nil && f.csv {
 		return phaseGrid(rep).writeCSV(stdout, stderr)
@@ -263,8 +267,10 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 	return report(c, stdout, stderr, f.json, err, rep, func(w io.Writer) { writePhaseText(w, rep) })
 }
 
-func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float64) (*phaseReport, error) {
-	m, rep, err := phaseModel(e, arch, f)
+// phaseReportFor is the float64 report; progress, when not nil, is told of
+// the grid points done.
+func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float64, progress func(done, total int)) (*phaseReport, error) {
+	m, rep, err := phaseModel(e, arch, f, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +306,7 @@ func phaseReportFor(e calc.Expr, arch apjn.Arch, f *phaseFlags, sw2, sb2 []float
 }
 
 // phaseModel prepares the model of the architecture and the report's header.
-func phaseModel(e calc.Expr, arch apjn.Arch, f *phaseFlags) (*apjn.Model, *phaseReport, error) {
+func phaseModel(e calc.Expr, arch apjn.Arch, f *phaseFlags, progress func(done, total int)) (*apjn.Model, *phaseReport, error) {
 	m, err := apjn.NewModel(e, arch)
 	if arch == apjn.ResMLP {
 		m, err = apjn.NewResMLPExact(e, f.layerScale.r)
@@ -308,6 +314,7 @@ func phaseModel(e calc.Expr, arch apjn.Arch, f *phaseFlags) (*apjn.Model, *phase
 	if err != nil {
 		return nil, nil, err
 	}
+	m.Progress = progress
 	rep := &phaseReport{Expression: e.String(), Arch: arch.String(), Mu: floatNum(f.mu.f, 15), Digits: f.digits,
 		Points: []phasePoint{}, CriticalLine: []phaseLine{}}
 	if arch == apjn.ResMLP {
@@ -318,9 +325,10 @@ func phaseModel(e calc.Expr, arch apjn.Arch, f *phaseFlags) (*apjn.Model, *phase
 
 // phaseReportDigits computes the report in high precision: the inputs are
 // the exact numbers their decimals denote, every value keeps the digits
-// that apjn.AtDigits and CriticalSW2Digits certify.
-func phaseReportDigits(e calc.Expr, arch apjn.Arch, f *phaseFlags) (*phaseReport, error) {
-	m, rep, err := phaseModel(e, arch, f)
+// that apjn.AtDigits and CriticalSW2Digits certify; progress, when not
+// nil, is told of the grid points done.
+func phaseReportDigits(e calc.Expr, arch apjn.Arch, f *phaseFlags, progress func(done, total int)) (*phaseReport, error) {
+	m, rep, err := phaseModel(e, arch, f, progress)
 	if err != nil {
 		return nil, err
 	}
