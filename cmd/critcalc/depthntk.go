@@ -39,7 +39,7 @@ func (l ntkLambda) float() recursions.Lambda { return recursions.Lambda{B: l.b.f
 func (l ntkLambda) rat() recursions.LambdaRat { return recursions.LambdaRat{B: l.b.r, W: l.w.r} }
 
 // checkDepthNTKFlags checks --ntk, --lambda-b and --lambda-w: the learning
-// rates are finite and go with --ntk, and the input kernel
+// rates are ≥ 0 and go with --ntk, and the input kernel
 // K^(0) = (K^(1) − C_b)/C_W that Θ^(1) = λ_b + λ_W K^(0) is made of is a
 // kernel (K^(0) ≥ 0; with --inputs positive semidefinite).
 func checkDepthNTKFlags(f *depthFlags, in *depthInputs) error {
@@ -48,6 +48,9 @@ func checkDepthNTKFlags(f *depthFlags, in *depthInputs) error {
 			return fmt.Errorf("--lambda-b and --lambda-w go with --ntk")
 		}
 		return nil
+	}
+	if f.lambdaB.r != nil && f.lambdaB.r.Sign() < 0 || f.lambdaW.r != nil && f.lambdaW.r.Sign() < 0 {
+		return fmt.Errorf("--lambda-b and --lambda-w are learning rates, ≥ 0; got %s, %s", f.lambdaB, f.lambdaW)
 	}
 	k0 := func(k1 *big.Rat) *big.Rat {
 		r := new(big.Rat).Sub(k1, f.cb.r)

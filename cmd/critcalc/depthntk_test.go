@@ -84,6 +84,7 @@ func TestDepthNTKBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--lambda-b", "1"},
 		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--ntk", "--lambda-w", "x"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "10", "--ntk", "--lambda-w", "-1"},
 		{"depth", "tanh", "--cb", "0.5", "--cw", "1", "--k1", "0.2", "--layers", "10", "--ntk"},
 		{"depth", "tanh", "--cb", "0.5", "--cw", "1", "--layers", "10", "--ntk", "--inputs", "1,0.2,0"},
 		{"depth", "tanh", "--cb", "0.5", "--cw", "1", "--layers", "10", "--ntk", "--inputs", "0.6,0.6,0"},

@@ -105,6 +105,8 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", calc.MaxDigits, f.digits))
 	case !f.ntk && (f.lambdaB.r != nil || f.lambdaW.r != nil):
 		return usageError(c, stderr, fmt.Errorf("--lambda-b and --lambda-w go with --ntk"))
+	case f.lambdaB.r != nil && f.lambdaB.r.Sign() < 0 || f.lambdaW.r != nil && f.lambdaW.r.Sign() < 0:
+		return usageError(c, stderr, fmt.Errorf("--lambda-b and --lambda-w are learning rates, ≥ 0; got %s, %s", f.lambdaB, f.lambdaW))
 	}
 	if f.every == 0 {
 		f.every = f.layers

@@ -149,6 +149,7 @@ func TestKernelBadInput(t *testing.T) {
 		{"big.csv", strings.Repeat("1\n", 2001), nil},
 		{"", "", []string{"--inputs", ok, "--format", "xml"}},
 		{"", "", []string{"--inputs", ok, "--lambda-b", "1"}},
+		{"", "", []string{"--inputs", ok, "--ntk", "--lambda-b", "-1"}},
 		{"", "", []string{"--inputs", ok, "--layers", "0"}},
 		{"", "", []string{"--inputs", ok, "--json", "--format", "csv"}},
 		{"", "", []string{"--inputs", filepath.Join(t.TempDir(), "missing.csv")}},

@@ -135,7 +135,11 @@ func (k *kernelText) layer(l *kernelLayer) error {
 		if k.h.lambdaB != "" {
 			fmt.Fprintf(k.w, "  λ_b = %s  λ_W = %s", k.h.lambdaB, k.h.lambdaW)
 		}
-		fmt.Fprintf(k.w, "\n%d inputs of dimension %d\n", k.h.n, k.h.n0)
+		plural := "s"
+		if k.h.n == 1 {
+			plural = ""
+		}
+		fmt.Fprintf(k.w, "\n%d input%s of dimension %d\n", k.h.n, plural, k.h.n0)
 	}
 	k.matrix(l, "NNGP kernel K", l.nngp)
 	if l.ntk != nil {
