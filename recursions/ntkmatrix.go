@@ -209,6 +209,19 @@ func (it *kernelIteration) step(cur, next *KernelMatrices) error {
 	pairs := it.pairs
 	if it.series != nil {
 		defer it.series.forget()
+		if len(values) >= momentsMinValues {
+			// Many diagonal values: their moments from interpolants in
+			// ln K (each value's own moments when the check fails).
+			ms, ok, err := interpolateMoments(it.series.s, values)
+			if err != nil {
+				return err
+			}
+			if ok {
+				for j := range values {
+					it.series.put(&steps[j], ms[j])
+				}
+			}
+		}
 		if len(values) == 1 && n >= tableMinInputs {
 			P, err := it.series.input(&steps[0])
 			if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/hermite"
 	"critcalc/internal/testlevel"
 )
 
@@ -171,6 +172,80 @@ func TestIterateKernelsSnap(t *testing.T) {
 		}
 		if d := math.Abs(got[0].Theta[i] - got[1].Theta[i]); d > got[1].ThetaErr[i] || got[1].ThetaErr[i] > 2*got[0].ThetaErr[i]+1e-15 {
 			t.Errorf("Θ[%d]: %.17g and %.17g, bound %.2g", i, got[0].Theta[i], got[1].Theta[i], got[1].ThetaErr[i])
+		}
+	}
+}
+
+// With many distinct diagonal values the moments come from interpolants
+// in ln K (interpolateMoments): the entries still agree with the
+// two-input recursion within the error estimates.
+func TestIterateKernelsManyNorms(t *testing.T) {
+	e, _ := calc.Parse("tanh(x)")
+	a, err := New(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n, L = momentsMinValues + 2, 4
+	cb, cw := 0.1, 1.5
+	k0, k1 := unitInputs(n, 6, cb, cw, 9)
+	for i := range n {
+		for j := range n {
+			s := math.Sqrt((0.3 + float64(i)/n) * (0.3 + float64(j)/n) * 4)
+			k0[i*n+j] *= s
+			k1[i*n+j] = cb + cw*k0[i*n+j]
+		}
+	}
+	lam := Lambda{B: cb, W: cw}
+	var got *KernelMatrices
+	err = a.IterateKernels(cb, cw, &lam, startOf(k1, k1, n), L, L, func(m *KernelMatrices) error {
+		got = &KernelMatrices{K: append([]float64(nil), m.K...), KErr: append([]float64(nil), m.KErr...),
+			Theta: append([]float64(nil), m.Theta...), ThetaErr: append([]float64(nil), m.ThetaErr...)}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ij := range [][2]int{{0, 1}, {0, n - 1}, {n / 2, n/2 + 1}, {3, n - 7}} {
+		i, j := ij[0], ij[1]
+		two, err := a.IterateNTKTwo(cb, cw, lam, [3]float64{k1[i*n+i], k1[j*n+j], k1[i*n+j]},
+			[3]float64{k1[i*n+i], k1[j*n+j], k1[i*n+j]}, L, L)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, idx := two[0], i*n+j
+		if d := math.Abs(got.K[idx] - w.K[2]); d > got.KErr[idx]+w.KErr[2] || d > 1e-13*math.Abs(w.K[2]) {
+			t.Errorf("(%d, %d): K = %.17g, two-input %.17g (errors %.2g, %.2g)", i, j, got.K[idx], w.K[2], got.KErr[idx], w.KErr[2])
+		}
+		if d := math.Abs(got.Theta[idx] - w.Theta[2]); d > got.ThetaErr[idx]+w.ThetaErr[2] || d > 1e-13*math.Abs(w.Theta[2]) {
+			t.Errorf("(%d, %d): Θ = %.17g, two-input %.17g (errors %.2g, %.2g)", i, j, got.Theta[idx], w.Theta[2], got.ThetaErr[idx], w.ThetaErr[2])
+		}
+	}
+}
+
+// interpolateMoments against the moments computed at each K: within the
+// error bounds, which stay near the quadrature's own.
+func TestInterpolateMoments(t *testing.T) {
+	for _, src := range []string{"tanh(x)", "gelu"} {
+		e, _ := calc.Parse(src)
+		s, err := hermite.NewScaledSeries(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs := []float64{0.37, 0.5, 1, 1.7, 2.9, 4.2}
+		ms, ok, err := interpolateMoments(s, vs)
+		if err != nil || !ok {
+			t.Fatalf("%s: ok %v, %v", src, ok, err)
+		}
+		for i, v := range vs {
+			want, err := s.At(v, seriesTerms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, a := range ms[i].A {
+				if d := math.Abs(a - want.A[k]); d > ms[i].Err[k]+want.Err[k] || ms[i].Err[k] > 1e-13 {
+					t.Fatalf("%s K = %g: a_%d = %.17g, at K %.17g (bounds %.2g, %.2g)", src, v, k, a, want.A[k], ms[i].Err[k], want.Err[k])
+				}
+			}
 		}
 	}
 }

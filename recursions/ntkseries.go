@@ -64,7 +64,13 @@ func (sp *seriesPair) input(d *diagStep) (*seriesInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	in = &seriesInput{a: m.A, rest: make([]float64, len(m.A)), rest1: make([]float64, len(m.A))}
+	return sp.put(d, m), nil
+}
+
+// put keeps the moments m of the diagonal value with averages d and
+// returns its data.
+func (sp *seriesPair) put(d *diagStep, m hermite.Moments) *seriesInput {
+	in := &seriesInput{a: m.A, rest: make([]float64, len(m.A)), rest1: make([]float64, len(m.A))}
 	sum, sum1, unc, unc1 := 0.0, 0.0, d.gErr, d.K*d.sErr
 	for k, a := range m.A {
 		e := m.Err[k]
@@ -85,7 +91,7 @@ func (sp *seriesPair) input(d *diagStep) (*seriesInput, error) {
 	}
 	sp.cache[d.K] = in
 	sp.mu.Unlock()
-	return in, nil
+	return in
 }
 
 // forget empties the cache of moments (the diagonal values of a layer
