@@ -45,7 +45,9 @@ const tableMinInputs = 24
 // diagonal value and one two-input evaluation per pair i < j: the exact
 // arc-cosine forms for a scale-invariant σ; for a smooth σ (σ and σ'
 // without kinks) Mehler's series in the Hermite moments of σ(√K_ii·X),
-// computed once per distinct diagonal value, through a piecewise-polynomial
+// computed once per distinct diagonal value (interpolated in ln K when
+// there are momentsMinValues or more, interpolateMoments), through a
+// piecewise-polynomial
 // table of the map in ρ when all diagonal entries are equal, with
 // two-dimensional quadrature where the series converges too slowly; and
 // two-dimensional quadrature per pair for another σ. The pairs are shared
