@@ -41,7 +41,11 @@ func psiErr(psi, dRho float64) float64 {
 // (5.159)–(5.160), and ψ is iterated through 1 − cos ψ without cancellation
 // (so ψ ~ 1/ℓ stays accurate to ℓ ≫ 10⁸); otherwise it is a two-dimensional
 // Gaussian integral (about a millisecond a layer) and ψ = arccos ρ is
-// accurate to about 1e-8 in absolute terms as ρ → 1.
+// accurate to about 1e-8 in absolute terms as ρ → 1. For σ without kinks
+// and equal diagonal entries (inputs of equal norms, or a diagonal that
+// has reached its fixed point) with 1 − ρ ≤ 0.01 the integral is the
+// expansion at ρ = 1 of priceSeries instead, with a bound on its rest: a
+// microsecond a layer while the diagonal stays put.
 func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]TwoLayer, error) {
 	switch {
 	case L < 1:
@@ -63,6 +67,8 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 	out := make([]TwoLayer, 0, L/every+1)
 	p, m, x := kpp, kmm, kpm
 	dRho := 0x1p-52 // the input's correlation, rounded
+	var price *priceSeries
+	priceTried := false
 	for l := 1; ; l++ {
 		rho := max(-1, min(1, x/math.Sqrt(p*m)))
 		if l%every == 0 || l == L {
@@ -80,9 +86,26 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 		if err != nil {
 			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
-		v, err := hermite.Expect2(a.Sigma, a.Sigma, hermite.Cov{K11: p, K12: rho * math.Sqrt(p*m), K22: m})
-		if err != nil {
-			return out, fmt.Errorf("recursions: layer %d: ⟨σ(z₊)σ(z₋)⟩: %w", l, err)
+		var v hermite.Value
+		done := false
+		if p == m && 1-rho <= priceMaxGap {
+			// Equal variances near ρ = 1: the expansion at ρ = 1.
+			if !priceTried {
+				priceTried = true
+				if price, err = newPriceSeries(a.Sigma); err != nil {
+					return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+				}
+			}
+			if price != nil {
+				if v, done, err = price.at(p, rho*p); err != nil {
+					done = false
+				}
+			}
+		}
+		if !done {
+			if v, err = hermite.Expect2(a.Sigma, a.Sigma, hermite.Cov{K11: p, K12: rho * math.Sqrt(p*m), K22: m}); err != nil {
+				return out, fmt.Errorf("recursions: layer %d: ⟨σ(z₊)σ(z₋)⟩: %w", l, err)
+			}
 		}
 		p, m, x = cb+cw*gp, cb+cw*gm, cb+cw*v.V
 		if !(p > 0) || !(m > 0) {
