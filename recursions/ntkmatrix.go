@@ -265,6 +265,17 @@ func (it *kernelIteration) step(cur, next *KernelMatrices) error {
 	if t, ok := pairs.(tablePair); ok {
 		tab, invK = t.tab, 1/values[0]
 	}
+	// The series data of every diagonal value, looked up once.
+	var ins []*seriesInput
+	if tab == nil && it.series != nil {
+		ins = make([]*seriesInput, len(values))
+		if err := parallel(len(values), func(j int) (err error) {
+			ins[j], err = it.series.input(&steps[j])
+			return err
+		}); err != nil {
+			return err
+		}
+	}
 	return parallel(n, func(r int) (err error) {
 		i := r / 2
 		if r%2 == 1 {
@@ -276,9 +287,15 @@ func (it *kernelIteration) step(cur, next *KernelMatrices) error {
 			dj := &steps[which[j]]
 			x := cur.at(i, j)
 			var v pairValues
-			if tab != nil {
+			switch {
+			case tab != nil:
 				v = tab.at(max(-1, min(1, x.k*invK)))
-			} else if v, err = pairs.at(p.k, diag[j].k, x.k, di, dj); err != nil {
+			case ins != nil:
+				v, err = it.series.atWith(ins[which[i]], ins[which[j]], p.k, diag[j].k, x.k, di, dj)
+			default:
+				v, err = pairs.at(p.k, diag[j].k, x.k, di, dj)
+			}
+			if err != nil {
 				return fmt.Errorf("inputs %d and %d: %w", i, j, err)
 			}
 			c := shared

@@ -111,6 +111,11 @@ func (sp *seriesPair) at(p, m, x float64, dp, dm *diagStep) (pairValues, error) 
 	if err != nil {
 		return pairValues{}, err
 	}
+	return sp.atWith(P, M, p, m, x, dp, dm)
+}
+
+// atWith is at with the data P and M of the two diagonal values given.
+func (sp *seriesPair) atWith(P, M *seriesInput, p, m, x float64, dp, dm *diagStep) (pairValues, error) {
 	sq := math.Sqrt(p * m)
 	rho := max(-1, min(1, x/sq))
 	v, ok := sumSeries(P, M, rho, dp, dm)
@@ -138,20 +143,25 @@ func sumSeries(P, M *seriesInput, rho float64, dp, dm *diagStep) (v pairValues, 
 	pk, pk1 := 1.0, 0.0 // ρ^k and ρ^(k−1)
 	apk := 1.0          // |ρ|^k
 	var f, f1, rest, rest1 float64
+	goal2, goal12 := goal*goal, goal1*goal1
+	last := n - 1
 	for k := 0; k < n; k++ {
 		ab := P.a[k] * M.a[k]
 		f += ab * pk
 		f1 += float64(k) * ab * pk1
-		// The rests after term k.
-		rest = apk * ar * math.Sqrt(P.rest[k]*M.rest[k])
-		rest1 = apk * math.Sqrt(P.rest1[k]*M.rest1[k])
-		if rest <= goal && rest1 <= goal1 {
+		// The rests after term k, squared.
+		a2 := apk * apk
+		if a2*ar*ar*P.rest[k]*M.rest[k] <= goal2 && a2*P.rest1[k]*M.rest1[k] <= goal12 {
+			last = k
 			break
 		}
 		pk1 = pk
 		pk *= rho
 		apk *= ar
 	}
+	// apk is |ρ|^last.
+	rest = apk * ar * math.Sqrt(P.rest[last]*M.rest[last])
+	rest1 = apk * math.Sqrt(P.rest1[last]*M.rest1[last])
 	v.f, v.f1 = f, f1
 	terms := float64(n)
 	v.fErr = rest + math.Sqrt(dp.g)*M.errNorm + math.Sqrt(dm.g)*P.errNorm + 2*terms*roundoff*scale
