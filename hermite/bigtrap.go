@@ -121,8 +121,8 @@ func (g *trapGrids) grid(prec uint) *trapGrid {
 }
 
 // trapResult is a converged trapezoidal sum: the integrals, their
-// estimated errors, the number of nodes and the scales E|F| of the
-// float64 partition.
+// estimated errors, the number of nodes and the scales E|F| (the sums of
+// |F| with the same weights).
 type trapResult struct {
 	sums   []*big.Float
 	errs   []float64
