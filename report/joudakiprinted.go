@@ -14,8 +14,7 @@ var joudakiQuantities = []struct{ key, label string }{
 	{"case", "case"},
 }
 
-// joudakiPrinted is Table S.1 of Joudaki & Hofmann (App. B, seed
-// 003_49822ed39354aa60.txt) as printed, in the order of joudakiQuantities:
+// joudakiPrinted is Table S.1 of Joudaki & Hofmann (appendix B) as printed, in the order of joudakiQuantities:
 // two decimals for every value, the Theorem 1 case as an integer. The
 // printed values that fixtures/joudaki_table_s1.json records are checked
 // against these by TestJoudakiPrintedMatchesFixture.
