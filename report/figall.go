@@ -58,6 +58,10 @@ func AppendixFigures() []AppendixFigure {
 			}},
 		{"autoinit", "AutoInit's tuning of σ_w in a ReLU layer under JLL and JSL (AutoInit §2.1, eqs 17 and 41)",
 			[]string{"autoinit"}, func() (*Figure, error) { return AutoInitFigure(AutoInitFigureStarts, AutoInitFigureSteps) }},
+		{"autoinit-phase", "AutoInit's tuning of (σ_w, σ_b) of tanh networks on their phase diagram: simulated networks of width 32 and depth 4 (AutoInit Algorithm 2, JLL)",
+			[]string{"autoinit-phase"}, func() (*Figure, error) {
+				return AutoInitPhaseFigure(act("tanh"), AutoInitPhaseStarts, DefaultAutoInitRun, DefaultPhaseRange)
+			}},
 	}
 }
 
@@ -81,7 +85,8 @@ const ManifestFile = "manifest.json"
 // with its plotted series as NAME-data.csv (Figure.WriteData), and every table (TableNames, default activations, DefaultDigits) in
 // every format, then ManifestFile: for each file its name, kind ("figure
 // pdf", "figure png", "figure data", "table md", …), what it shows and the command that
-// regenerates it. The work runs on GOMAXPROCS goroutines.
+// regenerates it. The work runs on GOMAXPROCS goroutines; the manifest
+// lists the files in the order of AppendixFigures and TableNames.
 func WriteAppendix(dir string, o SaveOptions) (*Manifest, error) {
 	return writeAppendix(dir, AppendixFigures(), TableNames, o)
 }
@@ -98,18 +103,27 @@ func writeAppendix(dir string, figs []AppendixFigure, tables []string, o SaveOpt
 	jobs := len(figs) + len(tables)
 	entries := make([][]ManifestEntry, jobs)
 	errs := make([]error, jobs)
+	// Workers take the jobs from a queue: the figures last to first (the
+	// simulated AutoInit figure, the longest, at once), then the tables.
+	queue := make(chan int, jobs)
+	for i := len(figs) - 1; i >= 0; i-- {
+		queue <- i
+	}
+	for i := len(figs); i < jobs; i++ {
+		queue <- i
+	}
+	close(queue)
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i := range jobs {
+	for range min(runtime.GOMAXPROCS(0), jobs) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			if i < len(figs) {
-				entries[i], errs[i] = writeAppendixFigure(dir, figs[i], o)
-			} else {
-				entries[i], errs[i] = writeAppendixTable(dir, tables[i-len(figs)])
+			for i := range queue {
+				if i < len(figs) {
+					entries[i], errs[i] = writeAppendixFigure(dir, figs[i], o)
+				} else {
+					entries[i], errs[i] = writeAppendixTable(dir, tables[i-len(figs)])
+				}
 			}
 		}()
 	}

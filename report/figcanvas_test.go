@@ -29,6 +29,10 @@ func quickFigures() []AppendixFigure {
 		{Name: "apjn", Build: func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
 		{Name: "lognorm", Build: func() (*Figure, error) { return LogNormFigure(100, 10, BetaDepths, 512, LogNormSeed) }},
 		{Name: "autoinit", Build: func() (*Figure, error) { return AutoInitFigure(AutoInitFigureStarts, 30) }},
+		{Name: "autoinit-phase", Build: func() (*Figure, error) {
+			run := AutoInitRun{Width: 16, Depth: 3, Nets: 8, Steps: 3, LR: 0.1, Seed: 1}
+			return AutoInitPhaseFigure(tanh, [][2]float64{{0.8, 0.5}}, run, small)
+		}},
 	}
 }
 
@@ -106,14 +110,15 @@ func TestPixelsOutsideFinds(t *testing.T) {
 
 // figureColumns are the data columns of each of quickFigures.
 var figureColumns = map[string]string{
-	"ratio":      "K,tanh,sigmoid,softplus,swish,gelu",
-	"kernel-map": "rho,kappa,layer,rho_layer",
-	"depth":      "layer,distance,bound",
-	"phase":      "sigma_w2,sigma_b2,chi_J,critical_sigma_w2",
-	"phase-res":  "sigma_w2,sigma_b2,chi_J,critical_sigma_w2",
-	"apjn":       "layer,erf,erf power law,relu,relu power law,gelu",
-	"lognorm":    "log_norm2,infinite width,log-Gaussian d=1,samples d=1,log-Gaussian d=10,samples d=10,log-Gaussian d=100,samples d=100",
-	"autoinit":   "update,JLL sigma_w(0)=0.5,JSL sigma_w(0)=0.5,JLL sigma_w(0)=1,JSL sigma_w(0)=1,JLL sigma_w(0)=2,JSL sigma_w(0)=2,JLL sigma_w(0)=3,JSL sigma_w(0)=3",
+	"ratio":          "K,tanh,sigmoid,softplus,swish,gelu",
+	"kernel-map":     "rho,kappa,layer,rho_layer",
+	"depth":          "layer,distance,bound",
+	"phase":          "sigma_w2,sigma_b2,chi_J,critical_sigma_w2",
+	"phase-res":      "sigma_w2,sigma_b2,chi_J,critical_sigma_w2",
+	"apjn":           "layer,erf,erf power law,relu,relu power law,gelu",
+	"lognorm":        "log_norm2,infinite width,log-Gaussian d=1,samples d=1,log-Gaussian d=10,samples d=10,log-Gaussian d=100,samples d=100",
+	"autoinit":       "update,JLL sigma_w(0)=0.5,JSL sigma_w(0)=0.5,JLL sigma_w(0)=1,JSL sigma_w(0)=1,JLL sigma_w(0)=2,JSL sigma_w(0)=2,JLL sigma_w(0)=3,JSL sigma_w(0)=3",
+	"autoinit-phase": "sigma_w2,sigma_b2,chi_J,critical_sigma_w2,start_sigma_w2,start_sigma_b2,tuned_sigma_w2,tuned_sigma_b2",
 }
 
 // checkFigureData checks the columns of f's data and that every row has

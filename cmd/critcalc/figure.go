@@ -11,7 +11,7 @@ import (
 )
 
 // figureNames lists the figures of `critcalc figure`.
-var figureNames = []string{"ratio", "kernel-map", "depth", "phase", "apjn", "lognorm", "autoinit", "all"}
+var figureNames = []string{"ratio", "kernel-map", "depth", "phase", "apjn", "lognorm", "autoinit", "autoinit-phase", "all"}
 
 func init() {
 	commands = append(commands, &command{
@@ -52,6 +52,11 @@ columns, a missing value empty, 6 significant digits):
               the update t = 0…--steps (default 30) from each starting --sw
               (repeatable; default 0.5, 1, 2, 3) under JLL and JSL, each at a
               quarter of its one-step rate (AutoInit eqs 17, 19, 41, 43)
+  autoinit-phase
+              AutoInit on simulated networks (width 32, depth 4, 32 networks,
+              50 steps of JLL at η = 0.1, seed 1) from four starting (σ_w, σ_b)
+              of one activation (default tanh): arrows from each start to the
+              tuned mean over layers 2…L on the phase diagram of a vanilla MLP
   all         every figure above at its appendix settings as PDF and PNG, with
               its data as NAME-data.csv, and
               every table in Markdown, LaTeX, CSV and JSON, into --out DIR with
@@ -180,6 +185,11 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 		p, err = rpt.LogNormFigure(f.n, f.nOut, orDefaultList(f.d, rpt.BetaDepths), f.samples, f.seed)
 	case "autoinit":
 		p, err = rpt.AutoInitFigure(orDefaultList(f.sw, rpt.AutoInitFigureStarts), f.steps)
+	case "autoinit-phase":
+		if len(acts) == 0 {
+			one = rpt.Activation{Label: "tanh", Sigma: calc.MustParse("tanh")}
+		}
+		p, err = rpt.AutoInitPhaseFigure(one, rpt.AutoInitPhaseStarts, rpt.DefaultAutoInitRun, rpt.DefaultPhaseRange)
 	}
 	if err == nil {
 		err = f.output.write(p, opts, stdout)

@@ -135,7 +135,7 @@ func TestFigureAll(t *testing.T) {
 	testlevel.Exhaustive(t)
 	dir := t.TempDir()
 	code, stdout, stderr := runCLI("figure", "all", "--out", dir)
-	if code != exitOK || stdout != "wrote 60 files and manifest.json to "+dir+"\n" {
+	if code != exitOK || stdout != "wrote 63 files and manifest.json to "+dir+"\n" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
@@ -145,7 +145,7 @@ func TestFigureAll(t *testing.T) {
 	var m struct {
 		Files []struct{ File, Kind, What, Command string }
 	}
-	if err := json.Unmarshal(b, &m); err != nil || len(m.Files) != 60 {
+	if err := json.Unmarshal(b, &m); err != nil || len(m.Files) != 63 {
 		t.Fatalf("manifest: %v, %d files", err, len(m.Files))
 	}
 	for _, f := range m.Files {

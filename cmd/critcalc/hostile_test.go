@@ -117,7 +117,7 @@ var hostileCases = []hostileCase{
 	{"E", []string{"phase", "tanh", "--arch", "transformer", "--sw2", "1", "--sb2", "0"}, "", exitUsage, `--arch: "transformer" is not one of vanilla, ln-pre, ln-post, res, preln-res, bn, mixer, resmlp`},
 	{"E", []string{"sim", "tanh", "--cw", "1", "--width", "0", "--depth", "2"}, "", exitUsage, "--width must be given, between 1 and 1048576, got 0"},
 	{"E", []string{"table", "nosuch"}, "", exitUsage, `unknown name "nosuch" (want pdlt, joudaki, exponents, finite-width, dhg, beta)`},
-	{"E", []string{"figure", "nosuch", "--png", "x.png"}, "", exitUsage, `unknown name "nosuch" (want ratio, kernel-map, depth, phase, apjn, lognorm, autoinit, all)`},
+	{"E", []string{"figure", "nosuch", "--png", "x.png"}, "", exitUsage, `unknown name "nosuch" (want ratio, kernel-map, depth, phase, apjn, lognorm, autoinit, autoinit-phase, all)`},
 	{"E", []string{"hermite", "tanh", "--terms", "201"}, "", exitUsage, "--terms must be between 0 and 200, got 201"},
 	{"E", []string{"beta", "--width", "0", "--depth", "2"}, "", exitUsage, "--width must be given, between 1 and 1048576, got 0"},
 	{"E", []string{"autoinit", "tanh", "--width", "10", "--depth", "1"}, "", exitUsage, "--depth must be given, between 2 and 10000, got 1"},
