@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+
+	"gonum.org/v1/plot/vg"
 
 	"critcalc/apjn"
 )
@@ -149,7 +153,10 @@ func writeAppendix(dir string, figs []AppendixFigure, tables []string, o SaveOpt
 func sizeArgs(o SaveOptions, png bool) []string {
 	var args []string
 	if o.Width != FigureWidth || o.Height != FigureHeight {
-		args = append(args, "--size", fmt.Sprintf("%gx%g", float64(o.Width/72), float64(o.Height/72)))
+		in := func(l vg.Length) string {
+			return strconv.FormatFloat(math.Round(float64(l/vg.Inch)*1e6)/1e6, 'g', -1, 64)
+		}
+		args = append(args, "--size", in(o.Width)+"x"+in(o.Height))
 	}
 	if png && o.DPI != DefaultDPI {
 		args = append(args, "--dpi", fmt.Sprint(o.DPI))

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/vg"
+
 	"critcalc/internal/testlevel"
 )
 
@@ -94,5 +96,25 @@ func checkManifest(t *testing.T, dir string, m *Manifest, want []string) {
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files %v, want %v", got, want)
+	}
+}
+
+// TestSizeArgs checks the flags that a manifest command gives for a
+// non-default size and resolution.
+func TestSizeArgs(t *testing.T) {
+	tests := []struct {
+		o    SaveOptions
+		png  bool
+		want string
+	}{
+		{DefaultSaveOptions, true, ""},
+		{SaveOptions{Width: 3.3 * vg.Inch, Height: 2.2 * vg.Inch, DPI: DefaultDPI}, false, "--size 3.3x2.2"},
+		{SaveOptions{Width: 7 * vg.Inch, Height: 5 * vg.Inch, DPI: 150}, true, "--size 7x5 --dpi 150"},
+		{SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 150}, false, ""},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(sizeArgs(tt.o, tt.png), " "); got != tt.want {
+			t.Errorf("%+v png %v: %q, want %q", tt.o, tt.png, got, tt.want)
+		}
 	}
 }
