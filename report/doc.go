@@ -24,8 +24,8 @@
 //
 // The figures (RatioFigure, KernelMapFigure, DepthFigure, PhaseFigure,
 // APJNFigure, LogNormFigure, AutoInitFigure, AutoInitPhaseFigure) each
-// return a *Figure: a
-// gonum/plot plot with its legend, colour bar and plotted data; SaveWith
-// writes one as PNG, SVG, PDF or EPS by the extension of the file name,
-// WriteData its data as CSV, and WriteAppendix every figure and table.
+// return a *Figure: a gonum/plot plot with its legend, colour bar and
+// plotted data. SaveWith writes one as PNG, SVG, PDF or EPS by the
+// extension of the file name, WriteData its data as CSV, and
+// WriteAppendix every figure and table.
 package report
