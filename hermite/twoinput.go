@@ -173,8 +173,12 @@ func (tw *twoInput) integrate() (Value, error) {
 		return Value{}, fmt.Errorf("g at K22 = %g: %w", K22, err)
 	}
 	// The inner standard deviation s is at most √K22, so g(μ + s·y)
-	// grows in y no faster than g(√K22·y) does.
-	tw.tIn = tg
+	// grows in y no faster than g(√K22·y) does; and the Gaussian weight
+	// alone needs |y| up to √(2·logCut): a g that decays (erf′, sech²)
+	// has its mass at y ≈ −μ/s, which g's own cut at K22 leaves out when
+	// s < √K22 (E[erf′(u)erf′(v)] at K11 = 0.7, K12 = 1.3, K22 = 2.5 was
+	// off by 4e-5 with an error estimate of 7e-15).
+	tw.tIn = max(tg, math.Sqrt(2*float64LogCut))
 	if err := tw.setGScale(); err != nil {
 		return Value{}, err
 	}
