@@ -183,12 +183,16 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec uint
 }
 
 // featureWidth returns the width in z of the narrowest panel of the
-// float64 partition of the line at K_c = 2^⌊log2 K⌋: the length on which
-// the integrands vary, from a partition computed once per octave of K
-// (and so the same for every K of the octave).
+// float64 partition of the line at K_c = 16^⌈log16 K⌉ ≥ K: the length on
+// which the integrands vary, from a partition computed once for each
+// factor 16 of K (and so the same for every K that shares K_c), whose cut
+// T√K_c covers the line that K needs.
 func (q *bigQuad) featureWidth(Kf float64, digits, extra int) (float64, bool) {
-	_, e := math.Frexp(Kf)
-	Kc := math.Ldexp(1, e-1)
+	_, e := math.Frexp(Kf) // K < 2^e
+	if r := ((e % 4) + 4) % 4; r != 0 {
+		e += 4 - r
+	}
+	Kc := math.Ldexp(1, e)
 	key := planKey{K: Kc, digits: digits, extra: extra}
 	q.widthMu.Lock()
 	w, ok := q.widths[key]
