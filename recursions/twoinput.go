@@ -90,16 +90,13 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 		done := false
 		if p == m && 1-rho <= priceMaxGap {
 			// Equal variances near ρ = 1: the expansion at ρ = 1.
+			// (Where it cannot be made or evaluated, Expect2 answers.)
 			if !priceTried {
 				priceTried = true
-				if price, err = newPriceSeries(a.Sigma); err != nil {
-					return out, fmt.Errorf("recursions: layer %d: %w", l, err)
-				}
+				price, _ = newPriceSeries(a.Sigma)
 			}
 			if price != nil {
-				if v, done, err = price.at(p, rho*p); err != nil {
-					done = false
-				}
+				v, done, _ = price.at(p, rho*p)
 			}
 		}
 		if !done {

@@ -39,8 +39,12 @@ type priceSeries struct {
 	vals []hermite.Value
 }
 
+// priceMaxSize caps the size of an integrand (σ⁽ⁿ⁾)² of priceSeries, in
+// distinct nodes: mish's sixth is 261, tanh(tanh(tanh(x)))'s 462.
+const priceMaxSize = 5000
+
 // newPriceSeries prepares the expansion of σ, or returns nil when σ has
-// kinks.
+// kinks or a derivative grows beyond priceMaxSize.
 func newPriceSeries(sigma calc.Expr) (*priceSeries, error) {
 	smooth, err := noKinks(sigma)
 	if err != nil || !smooth {
@@ -49,7 +53,9 @@ func newPriceSeries(sigma calc.Expr) (*priceSeries, error) {
 	fs := make([]calc.Expr, priceOrder+1)
 	for n := range fs {
 		d := calc.Derivative(sigma, n)
-		fs[n] = calc.Mul(d, d)
+		if fs[n] = calc.Mul(d, d); fs[n].Size() > priceMaxSize {
+			return nil, nil
+		}
 	}
 	m, err := hermite.NewMany(fs...)
 	if err != nil {
