@@ -35,7 +35,7 @@ func (f *Figure) AddLegend(text string, thumbs ...plot.Thumbnailer) {
 const (
 	legendColGap = 8
 	legendRowGap = 2
-	bandGap      = 3
+	bandGap      = 5
 )
 
 // Draw draws the figure on c: the title centred at the top, the legend band
