@@ -21,6 +21,11 @@
 // Every value carries an error estimate; a result that cannot reach the
 // requested accuracy is an error, as is an integral that diverges (F
 // growing like exp(c·z²) with c ≥ 1/(2K)) or an F undefined on part of the
-// line (log x). At D digits the float64 partition is reused and each panel
-// gets big.Float Gauss–Legendre rules of doubling size.
+// line (log x). At D digits integrands without kinks are summed by the
+// trapezoidal rule on dyadic nodes z = j·2^−m, halving the step until the
+// sums with steps 2h and h agree; the nodes do not move with K, so the
+// values at them serve every later K (the layers of a depth iteration, the
+// steps of a Newton iteration). Integrands with kinks, and any the
+// trapezoidal rule does not settle, reuse the float64 partition with
+// big.Float Gauss–Legendre rules of doubling size on each panel.
 package hermite
