@@ -44,7 +44,7 @@ func (x Exponents) ScalingLaw() (int64, bool) {
 //     p_V = 1 (5.127), p₁ = 0 bare (5.134) and 1 renormalized (5.143);
 //   - half-stable, from the attracted side: p₀ = 1 (5.103);
 //   - kinked-linear: p₀ = 2 for a₃ᐟ₂ < 0 (ΔK ≈ 4/(a₃ᐟ₂²ℓ²)), p₀ = 1 for
-//     a₃ᐟ₂ = 0 and a₁ < 0 (recursions.KinkedLinear).
+//     a₃ᐟ₂ = 0 and a₁ < 0 (recursions.Kinked).
 //
 // Any other point has none.
 func ExponentsOf(ad *recursions.AnalysisDigits, i int) Exponents {
@@ -72,9 +72,9 @@ func ExponentsOf(ad *recursions.AnalysisDigits, i int) Exponents {
 		kl := ad.Analysis.Kinked
 		switch {
 		case kl == nil:
-		case kl.A32 < 0:
+		case kl.A32.V.Sign() < 0:
 			return Exponents{P0: exponent(2, d)}
-		case kl.A32 == 0 && kl.A1 < 0:
+		case kl.A32.IsZero() && kl.A1.V.Sign() < 0:
 			return Exponents{P0: exponent(1, d)}
 		}
 	case recursions.ClassHalfStable:

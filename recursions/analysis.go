@@ -18,7 +18,7 @@ type Analysis struct {
 	Taylor *KZero
 	// Kinked is non-nil when σ(0) = 0 and σ has a kink at 0 (ELU, SELU,
 	// softsign): the K* → 0 limit at leading kinked-linear order.
-	Kinked *KinkedLinear
+	Kinked *Kinked
 	// Points lists the critical points in increasing K*: the K* = 0 limit
 	// when the K* = 0 class applies, then every root of R(K) on (0, kmax],
 	// physical or not. A scale-invariant σ has no entry here (its critical
@@ -71,14 +71,14 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 			reasons = append(reasons, kz.Reason)
 		}
 	} else {
-		kl, ok, err := NewKinkedLinear(sigma)
+		kl, ok, err := KinkedOf(sigma, scanDigits)
 		if err != nil {
 			return nil, nil, err
 		}
 		if ok {
 			an.Kinked = &kl
 			an.Classes = append(an.Classes, ClassKinkedLinear)
-			an.Points = append(an.Points, CriticalPoint{CW: kl.CW, Physical: true, A32: kl.A32, Class: ClassKinkedLinear, Stability: kl.Stability})
+			an.Points = append(an.Points, CriticalPoint{CW: kl.CW.Float64(), Physical: true, A32: kl.A32.Float64(), Class: ClassKinkedLinear, Stability: kl.Stability})
 		} else {
 			reasons = append(reasons, "σ has a kink at 0 and no slope there, so there is no K* = 0 class")
 		}

@@ -27,7 +27,7 @@ type AnalysisDigits struct {
 	// ScaleInvariant is non-nil for a scale-invariant σ.
 	ScaleInvariant *ScaleInvariant
 	// Kinked is non-nil for σ in the kinked-linear class.
-	Kinked *KinkedDigits
+	Kinked *Kinked
 }
 
 // AnalyzeDigits runs Analyze and then computes every critical point and
@@ -63,9 +63,14 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 		ad.Taylor = &kz
 	}
 	if an.Kinked != nil {
-		if ad.Kinked, err = KinkedDigitsOf(sigma, digits); err != nil {
+		kd, ok, err := KinkedOf(sigma, digits)
+		if err != nil {
 			return nil, err
 		}
+		if !ok {
+			return nil, fmt.Errorf("recursions: %s is in the kinked-linear class at %d digits but not at %d", sigma, scanDigits, digits)
+		}
+		ad.Kinked = &kd
 	}
 	for _, p := range an.Points {
 		if p.Class == ClassKinkedLinear {

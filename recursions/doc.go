@@ -20,7 +20,7 @@
 // the Taylor coefficients of σ at 0 (KZero, (5.80)–(5.90)) and the
 // scale-invariant class (ScaleInvariant, (5.58)–(5.67), (5.163)), and the
 // kinked-linear class of activations with σ(0) = 0 and a kink at 0 (ELU,
-// SELU, softsign: KinkedLinear, whose map starts ΔK' = ΔK + a₃ᐟ₂ΔK³ᐟ²).
+// SELU, softsign: Kinked, whose map starts ΔK' = ΔK + a₃ᐟ₂ΔK³ᐟ²).
 // Analyze runs the whole critical analysis of one activation in float64;
 // AnalyzeDigits refines every critical point to a requested number of
 // digits with certified Gaussian averages and keeps, for each value, only

@@ -48,11 +48,11 @@ func TestKinkedLinearCoefficients(t *testing.T) {
 	r := math.Sqrt(2 / math.Pi)
 	for _, tt := range kinkedCases {
 		t.Run(tt.src, func(t *testing.T) {
-			k, ok, err := NewKinkedLinear(calc.MustParse(tt.src))
+			k, ok, err := KinkedOf(calc.MustParse(tt.src), NumericDigits)
 			if err != nil || !ok {
-				t.Fatalf("NewKinkedLinear: ok %v, err %v", ok, err)
+				t.Fatalf("KinkedOf: ok %v, err %v", ok, err)
 			}
-			got := []float64{k.APlus, k.AMinus, k.BPlus, k.BMinus, k.CPlus, k.CMinus}
+			got := []float64{k.APlus.Float64(), k.AMinus.Float64(), k.BPlus.Float64(), k.BMinus.Float64(), k.CPlus.Float64(), k.CMinus.Float64()}
 			want := []float64{tt.ap, tt.am, tt.bp, tt.bm, tt.cp, tt.cm}
 			for i := range got {
 				if !near(got[i], want[i], 1e-13) {
@@ -67,8 +67,8 @@ func TestKinkedLinearCoefficients(t *testing.T) {
 				name      string
 				got, want float64
 			}{
-				{"A2", k.A2, a2}, {"CW", k.CW, 1 / a2}, {"B", k.B, b}, {"BPrime", k.BPrime, b},
-				{"G2", k.G2, g2}, {"H1", k.H1, h1}, {"A32", k.A32, b / a2}, {"A1", k.A1, g2 / a2},
+				{"A2", k.A2.Float64(), a2}, {"CW", k.CW.Float64(), 1 / a2}, {"B", k.B.Float64(), b}, {"BPrime", k.B.Float64(), b},
+				{"G2", k.G2.Float64(), g2}, {"H1", k.H1.Float64(), h1}, {"A32", k.A32.Float64(), b / a2}, {"A1", k.A1.Float64(), g2 / a2},
 			}
 			for _, c := range checks {
 				if !near(c.got, c.want, 1e-12) {
@@ -79,7 +79,7 @@ func TestKinkedLinearCoefficients(t *testing.T) {
 				t.Errorf("stability %q, want %q", k.Stability, tt.stability)
 			}
 			t.Logf("A2 = %.15g, CW = %.15g, B = %.15g, A32 = %.15g, G2 = %.15g, A1 = %.15g, %s",
-				k.A2, k.CW, k.B, k.A32, k.G2, k.A1, k.Stability)
+				k.A2.Float64(), k.CW.Float64(), k.B.Float64(), k.A32.Float64(), k.G2.Float64(), k.A1.Float64(), k.Stability)
 		})
 	}
 }
@@ -89,7 +89,7 @@ func TestKinkedLinearCoefficients(t *testing.T) {
 func TestKinkedLinearNotApplicable(t *testing.T) {
 	for _, src := range []string{"tanh(x)", "x", "abs(x) + 1", "step(x)", "x*abs(x)", "elu(x - 1)"} {
 		t.Run(src, func(t *testing.T) {
-			_, ok, err := NewKinkedLinear(calc.MustParse(src))
+			_, ok, err := KinkedOf(calc.MustParse(src), NumericDigits)
 			if err != nil || ok {
 				t.Errorf("ok %v, err %v; want ok false", ok, err)
 			}
@@ -133,9 +133,9 @@ func TestKinkedLinearGaussian(t *testing.T) {
 			}
 			Ks := []float64{k0, 4 * k0, 16 * k0}
 			sigma := calc.MustParse(tt.src)
-			k, ok, err := NewKinkedLinear(sigma)
+			k, ok, err := KinkedOf(sigma, NumericDigits)
 			if err != nil || !ok {
-				t.Fatalf("NewKinkedLinear: ok %v, err %v", ok, err)
+				t.Fatalf("KinkedOf: ok %v, err %v", ok, err)
 			}
 			d := calc.Derivative(sigma, 1)
 			var rg, rg2, rc [3]float64
@@ -149,21 +149,21 @@ func TestKinkedLinearGaussian(t *testing.T) {
 					t.Fatal(err)
 				}
 				s := math.Sqrt(K)
-				rg[i] = (g.V - k.A2*K) / (K * s)
-				rg2[i] = (g.V - k.A2*K - k.B*K*s) / (K * K)
-				rc[i] = (c.V - k.A2) / s
+				rg[i] = (g.V - k.A2.Float64()*K) / (K * s)
+				rg2[i] = (g.V - k.A2.Float64()*K - k.B.Float64()*K*s) / (K * K)
+				rc[i] = (c.V - k.A2.Float64()) / s
 			}
-			scaleB := math.Max(math.Abs(k.B), k.A2)
-			scaleG := math.Max(math.Abs(k.G2), k.A2)
+			scaleB := math.Max(math.Abs(k.B.Float64()), k.A2.Float64())
+			scaleG := math.Max(math.Abs(k.G2.Float64()), k.A2.Float64())
 			for _, c := range []struct {
 				name  string
 				r     [3]float64
 				want  float64
 				scale float64
 			}{
-				{"B from g", rg, k.B, scaleB},
-				{"B' from <σ'²>", rc, k.BPrime, scaleB},
-				{"G2 from g", rg2, k.G2, scaleG},
+				{"B from g", rg, k.B.Float64(), scaleB},
+				{"B' from <σ'²>", rc, k.B.Float64(), scaleB},
+				{"G2 from g", rg2, k.G2.Float64(), scaleG},
 			} {
 				one, two := richardson2(c.r[0], c.r[1], c.r[2])
 				t.Logf("%s: raw %.10g, one step %.10g (rel %.2g), two steps %.12g (rel %.2g), want %.12g",
@@ -183,11 +183,11 @@ func TestKinkedLinearGaussian(t *testing.T) {
 // the limit at ℓ = 10⁴; the tolerance is 3%.
 func TestKinkedLinearDecay(t *testing.T) {
 	sigma := calc.MustParse("elu(x, 1)")
-	k, ok, err := NewKinkedLinear(sigma)
+	k, ok, err := KinkedOf(sigma, NumericDigits)
 	if err != nil || !ok {
-		t.Fatalf("NewKinkedLinear: ok %v, err %v", ok, err)
+		t.Fatalf("KinkedOf: ok %v, err %v", ok, err)
 	}
-	kd, err := KinkedDigitsOf(sigma, 15)
+	kd, _, err := KinkedOf(sigma, 15)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestKinkedLinearDecay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("layer %d: %v", l, err)
 		}
-		K = k.CW * g.V
+		K = k.CW.Float64() * g.V
 		if l+1 == 100 || l+1 == 1000 {
 			t.Logf("ℓ = %d: K_ℓ ℓ² = %.6g", l+1, K*float64((l+1)*(l+1)))
 		}
@@ -226,9 +226,9 @@ func TestKinkedLinearSeries(t *testing.T) {
 	for _, tt := range kinkedCases {
 		t.Run(tt.src, func(t *testing.T) {
 			sigma := calc.MustParse(tt.src)
-			k, ok, err := NewKinkedLinear(sigma)
+			k, ok, err := KinkedOf(sigma, NumericDigits)
 			if err != nil || !ok {
-				t.Fatalf("NewKinkedLinear: ok %v, err %v", ok, err)
+				t.Fatalf("KinkedOf: ok %v, err %v", ok, err)
 			}
 			g, err := hermite.Expect(calc.Mul(sigma, sigma), K)
 			if err != nil {
@@ -241,13 +241,13 @@ func TestKinkedLinearSeries(t *testing.T) {
 			}
 			// The truncated expansions A₂K + BK³ᐟ² + G₂K² of g(K) = ⟨σ²⟩_K and
 			// C_W(A₂ + B′K¹ᐟ² + H₁K) of χ⊥ = C_W⟨σ′²⟩_K.
-			gk := k.A2*K + k.B*K*math.Sqrt(K) + k.G2*K*K
-			chi := k.CW * (k.A2 + k.BPrime*math.Sqrt(K) + k.H1*K)
+			gk := k.A2.Float64()*K + k.B.Float64()*K*math.Sqrt(K) + k.G2.Float64()*K*K
+			chi := k.CW.Float64() * (k.A2.Float64() + k.B.Float64()*math.Sqrt(K) + k.H1.Float64()*K)
 			if rel := math.Abs(gk-g.V) / g.V; rel > 100*math.Pow(K, 1.5) {
 				t.Errorf("g(%g) expanded = %.12g, ⟨σ²⟩ = %.12g (rel %.2g)", K, gk, g.V, rel)
 			}
-			if rel := math.Abs(chi - k.CW*c.V); rel > 100*math.Pow(K, 1.5) {
-				t.Errorf("χ⊥(%g) expanded = %.12g, C_W⟨σ′²⟩ = %.12g (diff %.2g)", K, chi, k.CW*c.V, rel)
+			if rel := math.Abs(chi - k.CW.Float64()*c.V); rel > 100*math.Pow(K, 1.5) {
+				t.Errorf("χ⊥(%g) expanded = %.12g, C_W⟨σ′²⟩ = %.12g (diff %.2g)", K, chi, k.CW.Float64()*c.V, rel)
 			}
 		})
 	}

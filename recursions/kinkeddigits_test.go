@@ -54,9 +54,9 @@ func TestKinkedDigits(t *testing.T) {
 	}
 	const digits = 30
 	for _, tt := range tests {
-		kd, err := KinkedDigitsOf(calc.MustParse(tt.src), digits)
-		if err != nil {
-			t.Errorf("%s: %v", tt.src, err)
+		kd, ok, err := KinkedOf(calc.MustParse(tt.src), digits)
+		if err != nil || !ok {
+			t.Errorf("%s: ok %v, err %v", tt.src, ok, err)
 			continue
 		}
 		check := func(name string, got calc.Certified, want *big.Float) {

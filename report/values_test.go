@@ -315,7 +315,7 @@ func TestExponentsTable(t *testing.T) {
 // TestKinkedLinearRow checks the kinked-linear class in the PDLT and
 // exponents tables: ELU (α = 1) has a₊ = a₋ = 1, b₊ = 0, b₋ = 1, so
 // A₂ = 1, C_W = 1 and a₃ᐟ₂ = √(2/π)(a₊b₊ − a₋b₋)/A₂ = −√(2/π) < 0
-// (recursions.KinkedLinear), an attracting point with ΔK ≈ 4/(a₃ᐟ₂²ℓ²),
+// (recursions.Kinked), an attracting point with ΔK ≈ 4/(a₃ᐟ₂²ℓ²),
 // p₀ = 2.
 func TestKinkedLinearRow(t *testing.T) {
 	elu := mustActivations("elu", "elu")

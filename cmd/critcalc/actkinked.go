@@ -21,7 +21,7 @@ type actKinked struct {
 }
 
 // addKinked fills the kinked-linear block of rep from kd (nil: nothing).
-func addKinked(rep *actReport, kd *recursions.KinkedDigits) {
+func addKinked(rep *actReport, kd *recursions.Kinked) {
 	if kd == nil {
 		return
 	}
