@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/Knetic/govaluate v3.0.0+incompatible
 	github.com/ebitengine/purego v0.11.3
+	golang.org/x/image v0.25.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.16.0
 )
@@ -18,6 +19,5 @@ require (
 	github.com/campoy/embedmd v1.0.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	golang.org/x/image v0.25.0 // indirect
 	golang.org/x/text v0.23.0 // indirect
 )
