@@ -75,17 +75,19 @@ type gridValues struct {
 // newGridValues splits the values vs into integer mantissas and exponents.
 func newGridValues(vs []*big.Float) gridValues {
 	g := gridValues{mant: make([]*big.Int, len(vs)), exp: make([]int, len(vs)), abs: make([]float64, len(vs))}
+	ints := make([]big.Int, len(vs))
+	var m big.Float
 	for i, v := range vs {
 		g.abs[i] = math.Abs(bigToFloat(v))
-		g.mant[i] = new(big.Int)
+		g.mant[i] = &ints[i]
 		if v.Sign() == 0 {
 			continue
 		}
-		m := new(big.Float)
-		e := v.MantExp(m) // v = m·2^e, 1/2 ≤ |m| < 1
+		e := v.MantExp(nil) // v = μ·2^e, 1/2 ≤ |μ| < 1
 		p := int(v.Prec())
-		m.SetMantExp(m, p)
-		m.Int(g.mant[i]) // exact: m·2^p has at most p bits
+		m.SetPrec(v.Prec()) // so that the copy below is exact
+		m.SetMantExp(v, p-e)
+		m.Int(g.mant[i]) // exact: μ·2^p has at most p bits
 		g.exp[i] = e - p
 	}
 	return g
