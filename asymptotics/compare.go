@@ -29,6 +29,10 @@ type Comparison struct {
 	Predicted float64 `json:"predicted"`
 	Fitted    float64 `json:"fitted"`
 	Err       float64 `json:"err"`
+	// PredictedErr is the uncertainty of Predicted itself: 0 for a
+	// prediction from the activation alone, that of the fitted log ℓ₀
+	// times its slope for one that uses ℓ₀.
+	PredictedErr float64 `json:"predicted_err,omitempty"`
 	// Agrees reports |Fitted − Predicted| ≤ AgreeSigmas·Err.
 	Agrees bool `json:"agrees"`
 }
@@ -189,7 +193,7 @@ func compareOne(s Series, seq Sequence, minL int, conf *Confirmation) ([]Compari
 			perr = math.Abs(k.Slope) * conf.LogL0Err
 		}
 		out = append(out, agreement(Comparison{Quantity: s.Quantity, What: "coefficient",
-			Power: k.Power, LogPower: k.LogPower, Predicted: pred, Fitted: c, Err: math.Hypot(e, perr)}))
+			Power: k.Power, LogPower: k.LogPower, Predicted: pred, PredictedErr: perr, Fitted: c, Err: math.Hypot(e, perr)}))
 	}
 	return out, &[2]float64{free.Exponent, free.ExponentErr}, nil
 }

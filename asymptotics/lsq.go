@@ -61,38 +61,62 @@ func samplePoints(ls []int, lo, hi, n int) []int {
 	return idx
 }
 
-// linearFit solves the relative least-squares problem for a fixed
-// exponent p: minimize Σ_i (Σ_j c_j φ_j(ℓ_i)/y_i − 1)², with columns scaled
-// to unit largest entry before the QR factorization. It returns the
-// coefficients and the residual sum of squares.
-func linearFit(l, logl, y []float64, pos [][2]int, p float64) ([]float64, float64, error) {
-	n, m := len(l), len(pos)
-	a := mat.NewDense(n, m, nil)
-	b := mat.NewVecDense(n, nil)
-	scale := make([]float64, m)
+// fitProblem is the relative least-squares problem of one window: minimize
+// Σ_i (Σ_j c_j φ_j(ℓ_i)/y_i − 1)² over c for an exponent p, with
+// φ_j(ℓ) = ℓ^−(p+s_j) (log ℓ)^q_j. base holds the part of each entry that
+// does not depend on p, ℓ^−s_j (log ℓ)^q_j / y_i, so that a new p costs
+// one exponential a row; a and qr are reused from one p to the next.
+type fitProblem struct {
+	logl []float64
+	base *mat.Dense
+	a    *mat.Dense
+	b    *mat.VecDense
+	qr   mat.QR
+}
+
+func newFitProblem(logl, y []float64, pos [][2]int) *fitProblem {
+	n, m := len(logl), len(pos)
+	fp := &fitProblem{logl: logl, base: mat.NewDense(n, m, nil), a: mat.NewDense(n, m, nil), b: mat.NewVecDense(n, nil)}
 	for i := range n {
-		b.SetVec(i, 1)
+		fp.b.SetVec(i, 1)
 		for j, sq := range pos {
-			v := math.Exp(-(p+float64(sq[0]))*logl[i]) / y[i]
+			v := math.Exp(-float64(sq[0])*logl[i]) / y[i]
 			for range sq[1] {
 				v *= logl[i]
 			}
-			a.Set(i, j, v)
+			fp.base.Set(i, j, v)
+		}
+	}
+	return fp
+}
+
+// fit solves the problem at exponent p, with the columns scaled to unit
+// largest entry before the QR factorization. It returns the coefficients
+// and the residual sum of squares.
+func (fp *fitProblem) fit(p float64) ([]float64, float64, error) {
+	n, m := fp.base.Dims()
+	scale := make([]float64, m)
+	for i := range n {
+		e := math.Exp(-p * fp.logl[i])
+		for j := range m {
+			v := fp.base.At(i, j) * e
+			fp.a.Set(i, j, v)
 			scale[j] = max(scale[j], math.Abs(v))
 		}
 	}
 	for j := range m {
-		if scale[j] == 0 {
-			return nil, 0, fmt.Errorf("basis column %d vanishes on the window", j)
-		}
-		for i := range n {
-			a.Set(i, j, a.At(i, j)/scale[j])
+		if scale[j] == 0 || math.IsInf(scale[j], 0) || math.IsNaN(scale[j]) {
+			return nil, 0, fmt.Errorf("basis column %d vanishes or overflows on the window", j)
 		}
 	}
-	var qr mat.QR
-	qr.Factorize(a)
+	for i := range n {
+		for j := range m {
+			fp.a.Set(i, j, fp.a.At(i, j)/scale[j])
+		}
+	}
+	fp.qr.Factorize(fp.a)
 	var x mat.VecDense
-	if err := qr.SolveVecTo(&x, false, b); err != nil {
+	if err := fp.qr.SolveVecTo(&x, false, fp.b); err != nil {
 		return nil, 0, err
 	}
 	c := make([]float64, m)
@@ -100,10 +124,9 @@ func linearFit(l, logl, y []float64, pos [][2]int, p float64) ([]float64, float6
 		c[j] = x.AtVec(j) / scale[j]
 	}
 	var r mat.VecDense
-	r.MulVec(a, &x)
-	r.SubVec(&r, b)
-	rss := mat.Dot(&r, &r)
-	return c, rss, nil
+	r.MulVec(fp.a, &x)
+	r.SubVec(&r, fp.b)
+	return c, mat.Dot(&r, &r), nil
 }
 
 // fitWindow fits the ansatz of the given order over the depths of ls in
@@ -130,14 +153,15 @@ func fitWindow(ls []int, vs []float64, lo, hi, order int, noLogs, fix bool, p0 f
 		l[k], y[k] = float64(ls[i]), vs[i]
 		logl[k] = math.Log(l[k])
 	}
+	fp := newFitProblem(logl, y, pos)
 	p := p0
 	if !fix {
 		var err error
-		if p, err = searchExponent(l, logl, y, pos); err != nil {
+		if p, err = searchExponent(fp, logl, y); err != nil {
 			return fitResult{}, fmt.Errorf("%w: window [%d, %d]: %v", errFit, lo, hi, err)
 		}
 	}
-	c, rss, err := linearFit(l, logl, y, pos, p)
+	c, rss, err := fp.fit(p)
 	if err != nil {
 		return fitResult{}, fmt.Errorf("%w: window [%d, %d]: %v", errFit, lo, hi, err)
 	}
@@ -149,17 +173,17 @@ func fitWindow(ls []int, vs []float64, lo, hi, order int, noLogs, fix bool, p0 f
 		points: len(idx), residual: math.Sqrt(rss / float64(len(idx)))}, nil
 }
 
-// searchExponent minimizes the residual of linearFit over p: a scan of
+// searchExponent minimizes the residual of fp over p: a scan of
 // ±0.5 around the mean log-slope −Δlog O/Δlog ℓ of the window, then
 // golden-section refinement around the best grid point. The scan stays
 // within less than 1 of the start because the basis at p − 1 contains the
 // one at p (shifted by one order), which would always fit at least as well;
 // a minimum at the edge of the scan is an error.
-func searchExponent(l, logl, y []float64, pos [][2]int) (float64, error) {
-	n := len(l)
+func searchExponent(fp *fitProblem, logl, y []float64) (float64, error) {
+	n := len(logl)
 	start := -math.Log(y[n-1]/y[0]) / (logl[n-1] - logl[0])
 	rss := func(p float64) float64 {
-		_, r, err := linearFit(l, logl, y, pos, p)
+		_, r, err := fp.fit(p)
 		if err != nil {
 			return math.Inf(1)
 		}

@@ -109,7 +109,11 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 		out.LogL0 = withError(conf.LogL0, conf.LogL0Err)
 	}
 	for _, c := range conf.Comparisons {
-		dc := depthCompared{Quantity: c.Quantity, What: c.What, LogPower: c.LogPower, Predicted: num(c.Predicted), Fitted: withError(c.Fitted, c.Err),
+		predicted := num(c.Predicted)
+		if c.PredictedErr > 0 { // it uses the fitted log ℓ₀: the digits that error leaves
+			predicted = withError(c.Predicted, c.PredictedErr)
+		}
+		dc := depthCompared{Quantity: c.Quantity, What: c.What, LogPower: c.LogPower, Predicted: predicted, Fitted: withError(c.Fitted, c.Err),
 			Err: floatNum(c.Err, 2), Agrees: c.Agrees, Verdict: "agrees"}
 		switch why := c.Inconclusive(); {
 		case !c.Agrees:
