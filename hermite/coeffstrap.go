@@ -97,8 +97,10 @@ func (in *integrand) fillValues(vals map[gridPoint]*big.Float, J int64, m int, p
 
 // trapezoidMoments returns E[σ(X)·he_k(X)], k = 0..n, and E[σ(X)²] by the
 // trapezoidal rule with steps 2h (coarse) and h = 2^−m (fine) on the nodes
-// jh, |j| ≤ J; he_k runs by the normalized recurrence of
-// hermiteMomentsBig.
+// jh, |j| ≤ J. The recurrence runs on He_k = √(k!)·he_k, whose steps
+// multiply only by the short node and by k, and the sums are divided by
+// √(k!) at the end: the relative rounding of the two recurrences is the
+// same, as they differ by a scale per k.
 func (in *integrand) trapezoidMoments(vals map[gridPoint]*big.Float, J int64, m, n int, prec uint) (coarse, fine []*big.Float, coarseSq, fineSq *big.Float, err error) {
 	wp := prec + 32 // the weights' recurrence loses about 2 log2 J bits
 	f := func(p uint) *big.Float { return new(big.Float).SetPrec(p) }
@@ -116,17 +118,18 @@ func (in *integrand) trapezoidMoments(vals map[gridPoint]*big.Float, J int64, m,
 	}
 	c := f(prec).Quo(h, s)
 
-	sqrtK := make([]*big.Float, n+2)
-	invSqrtK := make([]*big.Float, n+2)
-	for k := range sqrtK {
-		v, err := bigmath.Sqrt(prec, f(prec).SetInt64(int64(k)))
+	// 1/√(k!), which turns E[σ·He_k] into E[σ·he_k].
+	invSqrtFact := make([]*big.Float, n+1)
+	fact := f(prec + 16).SetInt64(1)
+	for k := range invSqrtFact {
+		if k > 1 {
+			fact.Mul(fact, f(64).SetInt64(int64(k)))
+		}
+		v, err := bigmath.Sqrt(prec+16, fact)
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
-		sqrtK[k] = v
-		if k > 0 {
-			invSqrtK[k] = f(prec).Quo(big.NewFloat(1), v)
-		}
+		invSqrtFact[k] = f(prec).Quo(big.NewFloat(1), v)
 	}
 	// Sums over even and odd j: fine = c·(even + odd), coarse = 2c·even.
 	var even, odd [2][]*big.Float // [0]: the moments, [1]: E[σ²]
@@ -142,6 +145,7 @@ func (in *integrand) trapezoidMoments(vals map[gridPoint]*big.Float, J int64, m,
 	wf := f(prec)
 	x := f(prec)
 	prev, cur := f(prec), f(prec)
+	kf := f(64)
 	t1, t2 := f(prec), f(prec)
 	for a := int64(0); a <= J; a++ {
 		w.Set(wgt)
@@ -155,17 +159,19 @@ func (in *integrand) trapezoidMoments(vals map[gridPoint]*big.Float, J int64, m,
 			v := vals[pointOf(j, m)]
 			wf.Mul(w, v)
 			acc[1][0].Add(acc[1][0], t1.Mul(wf, v))
-			prev.SetInt64(0) // he_{−1}
-			cur.SetInt64(1)  // he_0
+			prev.SetInt64(0) // He_{−1}
+			cur.SetInt64(1)  // He_0
 			for k := 0; ; k++ {
 				acc[0][k].Add(acc[0][k], t1.Mul(wf, cur))
 				if k == n {
 					break
 				}
+				// He_{k+1} = x·He_k − k·He_{k−1}, written over He_{k−1}:
+				// x = j·2^−m and k are short, so neither product is a
+				// full multiplication.
 				t1.Mul(x, cur)
-				t2.Mul(sqrtK[k], prev)
-				t1.Sub(t1, t2)
-				prev.Mul(t1, invSqrtK[k+1])
+				t2.Mul(kf.SetInt64(int64(k)), prev)
+				prev.Sub(t1, t2)
 				prev, cur = cur, prev
 			}
 			if a == 0 {
@@ -179,8 +185,10 @@ func (in *integrand) trapezoidMoments(vals map[gridPoint]*big.Float, J int64, m,
 	coarse, fine = make([]*big.Float, n+1), make([]*big.Float, n+1)
 	for k := range n + 1 {
 		coarse[k] = f(prec).Mul(even[0][k], twoC)
+		coarse[k].Mul(coarse[k], invSqrtFact[k])
 		fine[k] = f(prec).Add(even[0][k], odd[0][k])
 		fine[k].Mul(fine[k], c)
+		fine[k].Mul(fine[k], invSqrtFact[k])
 	}
 	coarseSq = f(prec).Mul(even[1][0], twoC)
 	fineSq = f(prec).Add(even[1][0], odd[1][0])

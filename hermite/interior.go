@@ -477,7 +477,10 @@ func newKappaSeries(sigma calc.Expr, N, cd int) (*kappaSeries, error) {
 // error wrapping ErrKinked. Rules whose nodes cannot resolve he_N are
 // skipped; the first two consecutive rules that agree to 10^−(cd+1) on
 // every c_k, and on C relative to C, give the larger rule's values. None
-// agreeing is an error wrapping ErrNotConverged.
+// agreeing is an error wrapping ErrNotConverged. A σ without kinks is
+// first tried with CoefficientsDigits' trapezoidal rule (steps h and 2h
+// compared by the same criterion), which needs no Gauss–Hermite rule to be
+// computed.
 func seriesCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
 	in, err := newIntegrand(sigma)
 	if err != nil {
@@ -489,6 +492,14 @@ func seriesCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
 		}
 	}
 	panelsOnly := len(in.kinks) > 0
+	if !panelsOnly {
+		prec := calc.BitsForDigits(cd+12) + 16
+		if T, err := in.coeffCut(float64(cd+4)*math.Ln10 + 8); err == nil {
+			if a, _, ok := in.coefficientsTrapezoid(sigma, T, N, cd, prec, math.Pow(10, -float64(cd+1))); ok {
+				return a, nil
+			}
+		}
+	}
 	s := &Series2{f: in, g: in, same: true, rules: map[series2Key][]*node{}}
 	prec := calc.BitsForDigits(cd+12) + 16
 	tol := math.Pow(10, -float64(cd+1))
