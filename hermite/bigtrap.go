@@ -36,8 +36,9 @@ const trapMaxRefine = 5
 // trapMaxNodes bounds the nodes of one trapezoidal sum.
 const trapMaxNodes = 1 << 13
 
-// trapMaxPoints bounds the points a grid keeps (it is emptied when full).
-const trapMaxPoints = 1 << 15
+// trapMaxPoints bounds the points a grid keeps (it is emptied when full):
+// at most a few megabytes of values per precision.
+const trapMaxPoints = 1 << 14
 
 // trapFeatureNodes is the number of trapezoidal steps per width of the
 // narrowest float64 Gauss–Legendre panel: a 48-point rule resolves
