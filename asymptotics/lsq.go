@@ -175,10 +175,11 @@ func fitWindow(ls []int, vs []float64, lo, hi, order int, noLogs, fix bool, p0 f
 
 // searchExponent minimizes the residual of fp over p: a scan of
 // ±0.5 around the mean log-slope −Δlog O/Δlog ℓ of the window, then
-// golden-section refinement around the best grid point. The scan stays
+// a refinement around the best grid point. The scan stays
 // within less than 1 of the start because the basis at p − 1 contains the
 // one at p (shifted by one order), which would always fit at least as well;
-// a minimum at the edge of the scan is an error.
+// a minimum at the edge of the scan is an error. The refinement is
+// Brent's method, to 1e-13 in p.
 func searchExponent(fp *fitProblem, logl, y []float64) (float64, error) {
 	n := len(logl)
 	start := -math.Log(y[n-1]/y[0]) / (logl[n-1] - logl[0])
@@ -203,20 +204,73 @@ func searchExponent(fp *fitProblem, logl, y []float64) (float64, error) {
 	if bestK == -steps || bestK == steps {
 		return 0, fmt.Errorf("the best exponent lies at the edge of the search %g ± %g: the window is not in the asymptotic regime", start, steps*step)
 	}
-	a, b := best-step, best+step
-	g := (math.Sqrt(5) - 1) / 2
-	x1, x2 := b-g*(b-a), a+g*(b-a)
-	f1, f2 := rss(x1), rss(x2)
-	for b-a > 1e-13 {
-		if f1 <= f2 {
-			b, x2, f2 = x2, x1, f1
-			x1 = b - g*(b-a)
-			f1 = rss(x1)
+	return brentMin(rss, best-step, best, best+step, bestR, 1e-13), nil
+}
+
+// brentMin minimizes f on [a, b] from x in (a, b) with f(x) = fx below
+// f at both ends, by Brent's method (parabolic steps through the three
+// best points, golden-section steps where a parabola is not trusted),
+// until the bracket is narrower than about 2·tol; it returns the best point.
+func brentMin(f func(float64) float64, a, x, b, fx, tol float64) float64 {
+	const golden = 0.3819660112501051 // (3 − √5)/2
+	w, v, fw, fv := x, x, fx, fx
+	var d, e float64
+	for range 200 {
+		m := (a + b) / 2
+		tol1 := tol + 1e-15*math.Abs(x)
+		if math.Abs(x-m) <= 2*tol1-(b-a)/2 {
+			break
+		}
+		parabolic := false
+		if math.Abs(e) > tol1 {
+			r := (x - w) * (fx - fv)
+			q := (x - v) * (fx - fw)
+			p := (x-v)*q - (x-w)*r
+			q = 2 * (q - r)
+			if q > 0 {
+				p = -p
+			}
+			q = math.Abs(q)
+			if math.Abs(p) < math.Abs(q*e/2) && p > q*(a-x) && p < q*(b-x) {
+				e, d = d, p/q
+				parabolic = true
+				if u := x + d; u-a < 2*tol1 || b-u < 2*tol1 {
+					d = math.Copysign(tol1, m-x)
+				}
+			}
+		}
+		if !parabolic {
+			if x >= m {
+				e = a - x
+			} else {
+				e = b - x
+			}
+			d = golden * e
+		}
+		u := x + d
+		if math.Abs(d) < tol1 {
+			u = x + math.Copysign(tol1, d)
+		}
+		fu := f(u)
+		if fu <= fx {
+			if u >= x {
+				a = x
+			} else {
+				b = x
+			}
+			v, fv, w, fw, x, fx = w, fw, x, fx, u, fu
+			continue
+		}
+		if u < x {
+			a = u
 		} else {
-			a, x1, f1 = x1, x2, f2
-			x2 = a + g*(b-a)
-			f2 = rss(x2)
+			b = u
+		}
+		if fu <= fw || w == x {
+			v, fv, w, fw = w, fw, u, fu
+		} else if fu <= fv || v == x || v == w {
+			v, fv = u, fu
 		}
 	}
-	return (a + b) / 2, nil
+	return x
 }
