@@ -190,7 +190,7 @@ func searchExponent(fp *fitProblem, logl, y []float64) (float64, error) {
 		}
 		return r
 	}
-	const steps, step = 25, 0.02
+	const steps, step = 10, 0.05
 	best, bestK, bestR := start, 0, math.Inf(1)
 	for k := -steps; k <= steps; k++ {
 		p := start + float64(k)*step
