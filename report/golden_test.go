@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"critcalc/internal/testlevel"
 )
 
 // update rewrites the golden files in testdata/ instead of comparing
@@ -64,11 +66,16 @@ func defaultTable(name string) (*Table, error) {
 
 // TestGoldenTables renders every table with its default activations and
 // DefaultDigits in every format and compares the text with
-// testdata/NAME.FORMAT. The numbers in them are pinned by the value tests
+// testdata/NAME.FORMAT (joudaki and finite-width by default, every table
+// with the exhaustive tests: each table costs about half a second). The numbers in them are pinned by the value tests
 // (TestPDLTValues, TestJoudakiValues, TestFiniteWidthCoefficients); this
 // test pins the layout.
 func TestGoldenTables(t *testing.T) {
-	for _, name := range TableNames {
+	names := []string{"joudaki", "finite-width"} // one of each writer path by default
+	if testlevel.IsExhaustive() {
+		names = TableNames
+	}
+	for _, name := range names {
 		tab, err := defaultTable(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

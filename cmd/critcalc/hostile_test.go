@@ -219,18 +219,6 @@ exit 2: the command line is wrong).
 	return b.String()
 }
 
-// TestDepthStoppedPrintsLayers checks that a depth run that stops at a
-// layer prints the layers before it on stdout, then the failure.
-func TestDepthStoppedPrintsLayers(t *testing.T) {
-	code, out, stderr := runCLI("depth", "relu", "--cb", "0", "--cw", "3", "--layers", "3000")
-	if code != exitError || !strings.Contains(stderr, "stopped after layer") {
-		t.Fatalf("exit %d, stderr %q; want exit 1 and the layer it stopped at", code, stderr)
-	}
-	if !regexp.MustCompile(`\n\s+30\s+127834\.039\s+2\.36952354e12\s`).MatchString(out) {
-		t.Errorf("the layers before the failure are missing:\n%s", out)
-	}
-}
-
 // TestUsageLinesComplete checks that the usage line of every command names
 // each of its flags.
 func TestUsageLinesComplete(t *testing.T) {
