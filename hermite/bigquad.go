@@ -58,13 +58,20 @@ func newBigQuad(ins []*integrand) *bigQuad {
 // significant digits (or 0 when it is zero to within 10^−digits of its
 // scale E|F|).
 func (q *bigQuad) at(K *big.Rat, digits int) ([]*big.Float, error) {
-	vals, more, err := q.atExtra(K, digits, 0)
+	return q.atSharing(K, digits, digits)
+}
+
+// atSharing is at with the integrands' values at the trapezoidal nodes
+// computed for valueDigits ≥ digits, so that a call for valueDigits at the
+// same K finds them.
+func (q *bigQuad) atSharing(K *big.Rat, digits, valueDigits int) ([]*big.Float, error) {
+	vals, more, err := q.atExtra(K, digits, 0, valueDigits)
 	if err != nil {
 		return nil, err
 	}
 	if more > 0 {
 		// A value far below its scale: redo all with as many more digits.
-		vals, _, err = q.atExtra(K, digits, more)
+		vals, _, err = q.atExtra(K, digits, more, valueDigits)
 	}
 	return vals, err
 }
@@ -88,12 +95,14 @@ const maxExtraDigits = 300
 // need. When extra is 0 and a value is too small relative to its scale to
 // be certified, it returns the number of extra digits that would certify
 // it instead of an error. Smooth integrands are summed by the trapezoidal
-// rule where it converges, on the panels otherwise.
-func (q *bigQuad) atExtra(K *big.Rat, digits, extra int) ([]*big.Float, int, error) {
+// rule where it converges, from values computed for valueDigits (or digits,
+// if more), on the panels otherwise.
+func (q *bigQuad) atExtra(K *big.Rat, digits, extra, valueDigits int) ([]*big.Float, int, error) {
 	prec := calc.BitsForDigits(digits+extra+12) + 16
+	vprec := max(prec, calc.BitsForDigits(valueDigits+extra+12)+16)
 	Kf, _ := K.Float64()
 	if len(q.kinks) == 0 {
-		if r, ok := q.trapezoid(K, Kf, digits, extra, prec); ok {
+		if r, ok := q.trapezoid(K, Kf, digits, extra, prec, vprec); ok {
 			return q.certify(r.sums, r.errs, r.evals, r.scales, prec, digits, extra)
 		}
 	}

@@ -97,8 +97,9 @@ func newGridValues(vs []*big.Float) gridValues {
 // trapGrid holds the integrands' values at the dyadic points evaluated so
 // far, at one precision.
 type trapGrid struct {
-	mu  sync.Mutex
-	pts map[gridPoint]gridValues
+	mu      sync.Mutex
+	pts     map[gridPoint]gridValues
+	pending map[gridPoint]*fillBatch // points being evaluated by a fill
 }
 
 // trapGrids holds one trapGrid per working precision.
@@ -134,11 +135,12 @@ type trapResult struct {
 }
 
 // trapezoid computes the expectations at K with the trapezoidal rule on
-// [−T√K, T√K], T the tail cut. It reports ok = false where the step it
+// [−T√K, T√K], T the tail cut, from values of the integrands at vprec ≥
+// prec bits (the grid of that precision). It reports ok = false where the step it
 // may use does not converge within trapMaxRefine halvings or trapMaxNodes
 // nodes, an integrand is undefined at a node, or a scale is below
 // minScale: the Gauss–Legendre panels then decide (and report the error).
-func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec uint) (trapResult, bool) {
+func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vprec uint) (trapResult, bool) {
 	T := 0.0
 	for _, in := range q.ins {
 		t, err := in.tailCut(Kf, float64(digits+extra+4)*math.Ln10+8)
@@ -165,13 +167,13 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec uint
 	}
 	m0 := int(math.Ceil(-math.Log2(hz)))
 	tol := math.Pow(10, -float64(digits+extra+2))
-	g := q.trapGrids.grid(prec)
+	g := q.trapGrids.grid(vprec)
 	for m := m0; m <= m0+trapMaxRefine; m++ {
 		J := int64(math.Floor(math.Ldexp(Z, m)))
 		if 2*J+1 > trapMaxNodes {
 			return trapResult{}, false
 		}
-		if !q.fill(g, J, m, prec) {
+		if !q.fill(g, J, m, vprec) {
 			return trapResult{}, false
 		}
 		r, conv := q.trapSums(g, K, J, m, prec, tol)
@@ -230,41 +232,78 @@ func (p *quadPlan) minWidth() float64 {
 }
 
 // fill evaluates the integrands at the points j·2^−m, |j| ≤ J, that the
-// grid lacks, in parallel; it reports false where an integrand is
-// undefined at one of them.
+// grid lacks, in parallel, at the precision prec of the grid; it reports
+// false where an integrand is undefined at one of them. Points that
+// another fill is evaluating are waited for, not evaluated again (the two
+// working precisions of a depth iteration share a grid).
 func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 	g.mu.Lock()
+	if g.pending == nil {
+		g.pending = map[gridPoint]*fillBatch{}
+	}
 	var missing []gridPoint
+	var waits []*fillBatch
+	mine := &fillBatch{done: make(chan struct{})}
 	for j := -J; j <= J; j++ {
 		p := pointOf(j, m)
-		if _, ok := g.pts[p]; !ok {
-			missing = append(missing, p)
+		if _, ok := g.pts[p]; ok {
+			continue
 		}
+		if b := g.pending[p]; b != nil {
+			if len(waits) == 0 || waits[len(waits)-1] != b {
+				waits = append(waits, b)
+			}
+			continue
+		}
+		missing = append(missing, p)
+		g.pending[p] = mine
 	}
 	if len(g.pts)+len(missing) > trapMaxPoints {
 		g.pts = map[gridPoint]gridValues{}
-		g.mu.Unlock()
-		return q.fill(g, J, m, prec)
 	}
 	g.mu.Unlock()
-	if len(missing) == 0 {
-		return true
+	ok := q.evaluate(g, missing, prec)
+	close(mine.done)
+	for _, b := range waits {
+		<-b.done
 	}
-	vals := make([]gridValues, len(missing))
+	if !ok {
+		return false
+	}
+	// A batch waited for may have failed, or the grid been emptied.
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for j := -J; j <= J; j++ {
+		if _, ok := g.pts[pointOf(j, m)]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// fillBatch is the set of points one fill evaluates; done is closed when
+// their values are in the grid (or failed).
+type fillBatch struct{ done chan struct{} }
+
+// evaluate computes the integrands at the points, in parallel, stores the
+// values in the grid and removes the points from its pending set; it
+// reports false where an integrand is undefined at one of them.
+func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, prec uint) bool {
+	vals := make([]gridValues, len(points))
 	var next atomic.Int64
 	var bad atomic.Bool
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(missing)) {
+	for range min(runtime.GOMAXPROCS(0), len(points)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			z := new(big.Float).SetPrec(prec)
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(missing) || bad.Load() {
+				if i >= len(points) || bad.Load() {
 					return
 				}
-				p := missing[i]
+				p := points[i]
 				z.SetInt64(p.num)
 				z.SetMantExp(z, -p.exp)
 				vs, err := q.prog.EvalAll(z, prec)
@@ -277,15 +316,15 @@ func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 		}()
 	}
 	wg.Wait()
-	if bad.Load() {
-		return false
-	}
 	g.mu.Lock()
-	for i, p := range missing {
-		g.pts[p] = vals[i]
+	defer g.mu.Unlock()
+	for i, p := range points {
+		delete(g.pending, p)
+		if !bad.Load() {
+			g.pts[p] = vals[i]
+		}
 	}
-	g.mu.Unlock()
-	return true
+	return !bad.Load()
 }
 
 // trapSums forms the trapezoidal sums with steps h = 2^−m and 2h on the

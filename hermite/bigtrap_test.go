@@ -58,7 +58,7 @@ func TestTrapezoidMatchesPanels(t *testing.T) {
 			q := newBigQuad(trapSet(t, tt.sigma))
 			Kf, _ := K.Float64()
 			prec := calc.BitsForDigits(tt.digits+12) + 16
-			r, ok := q.trapezoid(K, Kf, tt.digits, 0, prec)
+			r, ok := q.trapezoid(K, Kf, tt.digits, 0, prec, prec)
 			if !ok {
 				t.Fatal("the trapezoidal path did not converge")
 			}
@@ -124,4 +124,66 @@ func TestTrapezoidReusesNodes(t *testing.T) {
 		t.Errorf("K = 0.030 after 0.031: %d new points, want 0", n3-n1)
 	}
 	t.Logf("K = 0.030 after 0.031: %v", time.Since(start))
+}
+
+// TestAtDigitsSharingDeterministic runs two working precisions side by
+// side on one set of averages, as a high-precision depth iteration does,
+// and checks that every value is the one the same calls give one after
+// the other on a fresh set (the shared nodes are evaluated once, whoever
+// evaluates them), and within 10^−digits of AtDigits.
+func TestAtDigitsSharingDeterministic(t *testing.T) {
+	sigma := calc.MustParse("gelu")
+	d := calc.Derivative(sigma, 1)
+	fs := []calc.Expr{calc.Mul(sigma, sigma), calc.Mul(d, d), calc.Mul(calc.Var(), calc.Mul(sigma, d))}
+	Ks := []*big.Rat{big.NewRat(1, 1), big.NewRat(3, 10), big.NewRat(2, 25), big.NewRat(1, 50)}
+	const lo, hi = 20, 30
+	run := func(m *Many, digits int) [][]*big.Float {
+		var out [][]*big.Float
+		for _, K := range Ks {
+			v, err := m.AtDigitsSharing(K, digits, hi)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	shared, err := NewMany(fs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var side [2][][]*big.Float
+	done := make(chan int)
+	for i, digits := range []int{lo, hi} {
+		go func() { side[i] = run(shared, digits); done <- i }()
+	}
+	<-done
+	<-done
+	fresh, err := NewMany(fs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := NewMany(fs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, digits := range []int{lo, hi} {
+		seq := run(fresh, digits)
+		for k, K := range Ks {
+			want, err := plain.AtDigits(K, digits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j := range seq[k] {
+				if side[i][k][j].Cmp(seq[k][j]) != 0 {
+					t.Errorf("%d digits, K = %s, ⟨%s⟩: side by side %s, one after the other %s", digits, K.RatString(), fs[j], side[i][k][j].Text('e', 40), seq[k][j].Text('e', 40))
+				}
+				diff := new(big.Float).Sub(seq[k][j], want[j])
+				diff.Quo(diff.Abs(diff), new(big.Float).Abs(want[j]))
+				if r, _ := diff.Float64(); r > pow10(-digits) {
+					t.Errorf("%d digits, K = %s, ⟨%s⟩: sharing %s, AtDigits %s", digits, K.RatString(), fs[j], seq[k][j].Text('e', digits), want[j].Text('e', digits))
+				}
+			}
+		}
+	}
 }

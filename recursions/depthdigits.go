@@ -55,7 +55,7 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 			if i == 1 && a.Progress != nil { // the slower run
 				progress = func(l int) { a.Progress(l, L) }
 			}
-			runs[i], errs[i] = a.iterateBig(cb, cw, k1, L, every, digits+extra, cb1, cw1, progress)
+			runs[i], errs[i] = a.iterateBig(cb, cw, k1, L, every, digits+extra, digits+20, cb1, cw1, progress)
 		}()
 	}
 	wg.Wait()
@@ -75,9 +75,10 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 }
 
 // iterateBig is one high-precision run of IterateDigits with averages to
-// work digits; it returns K, V, G{1}, χ∥, χ⊥ of the reported layers and
+// work digits, from integrand values computed for share ≥ work digits (so
+// that the two runs share them); it returns K, V, G{1}, χ∥, χ⊥ of the reported layers and
 // tells progress (when not nil) of every layer done.
-func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw1 *big.Rat, progress func(done int)) ([][5]*big.Float, error) {
+func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work, share int, cb1, cw1 *big.Rat, progress func(done int)) ([][5]*big.Float, error) {
 	m, err := a.digitsAverages()
 	if err != nil {
 		return nil, err
@@ -101,7 +102,7 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work int, cb1, cw
 			return out, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l)
 		}
 		Kr, _ := K.Rat(nil)
-		v, err := m.AtDigits(Kr, work)
+		v, err := m.AtDigitsSharing(Kr, work, share)
 		if err != nil {
 			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}

@@ -1,0 +1,23 @@
+package hermite
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// AtDigitsSharing is AtDigits for a caller that asks for the same K at
+// valueDigits ≥ digits as well (the two working precisions of a
+// high-precision depth iteration): the integrands' values at the
+// trapezoidal nodes are computed to valueDigits, so that both calls use
+// one set of them. The results are those of AtDigits to digits digits.
+func (m *Many) AtDigitsSharing(K *big.Rat, digits, valueDigits int) ([]*big.Float, error) {
+	if digits < 1 || K.Sign() <= 0 {
+		return m.AtDigits(K, digits)
+	}
+	m.bqOnce.Do(func() { m.bq = newBigQuad(m.ins) })
+	vs, err := m.bq.atSharing(K, digits, max(digits, valueDigits))
+	if err != nil {
+		return nil, fmt.Errorf("expectations at K = %s: %w", RatG(K), err)
+	}
+	return vs, nil
+}
