@@ -76,8 +76,8 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 
 // iterateBig is one high-precision run of IterateDigits with averages to
 // work digits, from integrand values computed for share ≥ work digits (so
-// that the two runs share them); it returns K, V, G{1}, χ∥, χ⊥ of the reported layers and
-// tells progress (when not nil) of every layer done.
+// that the two runs share them); it returns K, V, G{1}, χ∥, χ⊥ of the
+// reported layers and tells progress (when not nil) of every layer done.
 func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work, share int, cb1, cw1 *big.Rat, progress func(done int)) ([][5]*big.Float, error) {
 	m, err := a.digitsAverages()
 	if err != nil {
