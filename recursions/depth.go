@@ -48,7 +48,7 @@ type Renormalization struct{ Cb1, CW1 float64 }
 // Chebyshev interpolants of it with the same accuracy (layerTable): 10⁵
 // layers of tanh at criticality take about 40 ms instead of 2 s.
 func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalization) ([]Layer, error) {
-	return a.iterate(cb, cw, k1, L, every, ren, nil)
+	return a.iterate(cb, cw, k1, L, every, ren, nil, 0)
 }
 
 // IterateWidths is Iterate for hidden layers of unequal widths:
@@ -67,6 +67,12 @@ func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 // χ∥G{1}^(ℓ)/n_{ℓ−1} and ½C_W g”·V^(ℓ)/n_{ℓ−1} = (j/8K²)V^(ℓ)/n_{ℓ−1}.)
 // The normalized vertex of layer ℓ is V^(ℓ)/(n_{ℓ−1}K²).
 func (a *Activation) IterateWidths(cb, cw, k1 float64, widths []int, every int, ren *Renormalization) ([]Layer, error) {
+	return a.iterateWidths(cb, cw, k1, widths, every, ren, 0)
+}
+
+// iterateWidths is IterateWidths with the averages moved by perturb (see
+// iterate).
+func (a *Activation) iterateWidths(cb, cw, k1 float64, widths []int, every int, ren *Renormalization, perturb float64) ([]Layer, error) {
 	for i, n := range widths {
 		if n < 1 {
 			return nil, fmt.Errorf("recursions: IterateWidths: width of layer %d is %d, want ≥ 1", i+1, n)
@@ -79,11 +85,13 @@ func (a *Activation) IterateWidths(cb, cw, k1 float64, widths []int, every int, 
 		}
 		return float64(widths[l-1]) / float64(widths[l-2])
 	}
-	return a.iterate(cb, cw, k1, L, every, ren, ratio)
+	return a.iterate(cb, cw, k1, L, every, ren, ratio, perturb)
 }
 
-// iterate is Iterate with an optional width ratio n_ℓ/n_{ℓ−1} per step.
-func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalization, ratio func(l int) float64) ([]Layer, error) {
+// iterate is Iterate with an optional width ratio n_ℓ/n_{ℓ−1} per step,
+// and with every layer average moved by the relative amount perturb
+// (alternating in sign over the averages; 0 for none, see IterateChecked).
+func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalization, ratio func(l int) float64, perturb float64) ([]Layer, error) {
 	switch {
 	case L < 1:
 		return nil, fmt.Errorf("recursions: Iterate needs L ≥ 1, got %d", L)
@@ -110,6 +118,13 @@ func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 		st, err := tab.step(K, cw)
 		if err != nil {
 			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+		}
+		if perturb != 0 {
+			st.g *= 1 + perturb
+			st.s4 *= 1 - perturb
+			st.chiPar *= 1 + perturb
+			st.chiPerp *= 1 - perturb
+			st.jOver8K2 *= 1 + perturb
 		}
 		if l%every == 0 || l == L {
 			out = append(out, Layer{L: l, K: K, V: V, G1: G, ChiPar: st.chiPar, ChiPerp: st.chiPerp})

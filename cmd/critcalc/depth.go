@@ -357,30 +357,29 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress fu
 	if f.renormalize {
 		ren = &recursions.Renormalization{Cb1: 0, CW1: 2 * f.cw.f / 3}
 	}
-	var layers []recursions.Layer
-	if f.widthList != nil {
-		layers, err = a.IterateWidths(f.cb.f, f.cw.f, f.k1.f, f.widthList, step, ren)
-	} else {
-		layers, err = a.Iterate(f.cb.f, f.cw.f, f.k1.f, f.layers, step, ren)
-	}
+	// Two runs, the second with its averages moved by their accuracy: a
+	// value shows the digits on which they agree (recursions.IterateChecked).
+	layers, check, err := a.IterateChecked(f.cb.f, f.cw.f, f.k1.f, f.layers, step, f.widthList, ren)
 	if err != nil && len(layers) == 0 {
 		return nil, err
 	}
 	// A run that stops at layer ℓ still reports the layers before it.
 	stopped := err
-	num := func(v float64) jsonNum { return floatNum(v, digits) }
 	for i, l := range layers {
 		if !shownLayer(l.L, f) && (stopped == nil || i < len(layers)-1) {
 			continue
 		}
-		row := depthRow{L: l.L, K: num(l.K), V: num(l.V), G1: num(l.G1), ChiPar: num(l.ChiPar), ChiPerp: num(l.ChiPerp)}
+		c := recursions.CheckedDigits(l, check[i], digits)
+		row := depthRow{L: l.L, K: certNum(c.K), V: certNum(c.V), G1: certNum(c.G1), ChiPar: certNum(c.ChiPar), ChiPerp: certNum(c.ChiPerp)}
 		n := float64(f.width)
 		if f.widthList != nil { // the fan-in n_{ℓ−1} of layer ℓ
 			n = float64(f.widthList[max(l.L-2, 0)])
 		}
 		if n > 0 {
-			row.VOverNK2 = num(l.V / (n * l.K * l.K))
-			row.KPlusG1OvN = num(l.K + l.G1/n)
+			// With the digits both runs give them.
+			y := check[i]
+			row.VOverNK2 = agreeingNum(l.V/(n*l.K*l.K), y.V/(n*y.K*y.K), digits)
+			row.KPlusG1OvN = agreeingNum(l.K+l.G1/n, y.K+y.G1/n, digits)
 		}
 		rep.Layers = append(rep.Layers, row)
 	}

@@ -42,3 +42,17 @@ func floatNum(v float64, d int) jsonNum {
 // certNum formats a certified value with its certified digits
 // (calc.Certified.Text); an unset value becomes null.
 func certNum(c calc.Certified) jsonNum { return jsonNum(c.Text()) }
+
+// agreeingNum formats x with the significant digits, at most d, on which x
+// and y (the same quantity from a second computation) agree; null when
+// they do not agree to one digit or are not finite.
+func agreeingNum(x, y float64, d int) jsonNum {
+	if math.IsInf(x, 0) || math.IsNaN(x) || math.IsInf(y, 0) || math.IsNaN(y) {
+		return ""
+	}
+	c, err := calc.Agreeing("", new(big.Float).SetFloat64(y), new(big.Float).SetFloat64(x), d)
+	if err != nil {
+		return ""
+	}
+	return certNum(c)
+}

@@ -1,0 +1,72 @@
+package recursions
+
+import (
+	"math/big"
+	"testing"
+
+	"critcalc/calc"
+	"critcalc/internal/testlevel"
+)
+
+// TestIterateCheckedDigits checks the float64 digits that IterateChecked
+// certifies against the high-precision iteration (IterateDigits, 15
+// digits): every digit kept must be right (300 layers by default, 3000
+// with the exhaustive tests); and the renormalized G{1} of tanh at
+// criticality, at ℓ = 10⁵ a difference of terms 10⁴ times larger than
+// itself, must keep fewer digits than K.
+func TestIterateCheckedDigits(t *testing.T) {
+	L := 300
+	if testlevel.IsExhaustive() {
+		L = 3000
+	}
+	for _, c := range []struct {
+		sigma  string
+		cb, cw float64
+		ren    bool
+	}{
+		{"tanh", 0, 1, true},
+		{"tanh", 0, 1, false},
+		{"gelu", 0.5, 1.5, false},
+		{"erf", 0.1, 2, false},
+	} {
+		a := mustActivation(t, c.sigma)
+		var ren *Renormalization
+		var cb1, cw1 *big.Rat
+		if c.ren {
+			ren = &Renormalization{Cb1: 0, CW1: 2 * c.cw / 3}
+			cb1, cw1 = new(big.Rat), new(big.Rat).Mul(new(big.Rat).SetFloat64(c.cw), big.NewRat(2, 3))
+		}
+		layers, check, err := a.IterateChecked(c.cb, c.cw, 1, L, L, nil, ren)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := a.IterateDigits(new(big.Rat).SetFloat64(c.cb), new(big.Rat).SetFloat64(c.cw), big.NewRat(1, 1), L, L, 15, cb1, cw1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := CheckedDigits(layers[len(layers)-1], check[len(check)-1], 9)
+		want := ref[len(ref)-1]
+		for _, v := range []struct {
+			name      string
+			got, want calc.Certified
+		}{{"K", got.K, want.K}, {"V", got.V, want.V}, {"G1", got.G1, want.G1}, {"χ∥", got.ChiPar, want.ChiPar}, {"χ⊥", got.ChiPerp, want.ChiPerp}} {
+			if v.got.V == nil {
+				continue
+			}
+			if w := calc.FormatSignificant(v.want.V, v.got.Digits); v.got.Text() != w {
+				t.Errorf("%s (C_b %g, C_W %g, renormalized %v) at ℓ = %d: %s = %s (%d digits), high precision %s", c.sigma, c.cb, c.cw, c.ren, L, v.name, v.got.Text(), v.got.Digits, w)
+			}
+		}
+	}
+	// At ℓ = 10⁵ the renormalized G{1} is a difference of terms 10⁴ times
+	// larger than itself: one ulp in the averages moves its eighth digit.
+	a := mustActivation(t, "tanh")
+	layers, check, err := a.IterateChecked(0, 1, 1, 100000, 100000, nil, &Renormalization{CW1: 2.0 / 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := CheckedDigits(layers[len(layers)-1], check[len(check)-1], 9)
+	if !(got.G1.Digits <= 7 && got.K.Digits >= 8) {
+		t.Errorf("tanh at ℓ = 10⁵: renormalized G{1} keeps %d digits (%s), K %d: want at most 7 and at least 8", got.G1.Digits, got.G1.Text(), got.K.Digits)
+	}
+}
