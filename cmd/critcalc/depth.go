@@ -208,10 +208,6 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, fmt.Errorf("--json and --csv exclude each other"))
 	case f.digits < 1 || f.digits > recursions.MaxDigits:
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", recursions.MaxDigits, f.digits))
-	case f.digits > depthDigits && f.layers > depthMaxDigitsLayers(f.digits):
-		return usageError(c, stderr, fmt.Errorf("--digits %d --layers %d would take about %s (about %v a layer at %d digits); the limit at %d digits is %d layers (about %s)",
-			f.digits, f.layers, roughDuration(time.Duration(f.layers)*depthDigitsLayerCost(f.digits)), depthDigitsLayerCost(f.digits), f.digits,
-			f.digits, depthMaxDigitsLayers(f.digits), roughDuration(depthDigitsBudget)))
 	}
 	inputs, err := parseInputs(f.inputs)
 	if err != nil {
@@ -236,6 +232,12 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	e, err := parseExpr(src, stderr)
 	if err != nil {
 		return exitError
+	}
+	if smooth := calc.Smooth(e); f.digits > depthDigits && f.layers > depthMaxDigitsLayers(f.digits, smooth) {
+		cost := depthDigitsLayerCost(f.digits, smooth)
+		return usageError(c, stderr, fmt.Errorf("--digits %d --layers %d would take about %s (about %v a layer at %d digits); the limit at %d digits is %d layers (about %s)",
+			f.digits, f.layers, roughDuration(time.Duration(f.layers)*cost), cost, f.digits,
+			f.digits, depthMaxDigitsLayers(f.digits, smooth), roughDuration(depthDigitsBudget)))
 	}
 	bar := progressBar(stderr, "depth")
 	rep, err := depthReportFor(e, f, inputs, bar)
@@ -294,9 +296,17 @@ func (e *depthStopped) Error() string {
 func (e *depthStopped) Unwrap() error { return e.err }
 
 // depthDigitsLayerCost is the estimated time of one high-precision layer
-// at d digits: 1.2 ms a digit (tanh at 60 digits: 72 ms a layer on a
-// loaded two-core machine, 40 ms at 30 digits).
-func depthDigitsLayerCost(d int) time.Duration { return time.Duration(d) * 1200 * time.Microsecond }
+// at d digits, with a margin of about 3 for a loaded machine: for a smooth
+// σ, whose averages come from the trapezoidal rule on nodes shared from
+// layer to layer, 50 µs a digit (tanh: 0.62 ms a layer at 30 digits,
+// 1.05 ms at 60, on the two-core machine); for a σ with kinks, Gauss–Legendre
+// panels at every layer, 1.2 ms a digit (relu at 60 digits: 72 ms a layer).
+func depthDigitsLayerCost(d int, smooth bool) time.Duration {
+	if smooth {
+		return time.Duration(d) * 50 * time.Microsecond
+	}
+	return time.Duration(d) * 1200 * time.Microsecond
+}
 
 // depthDigitsBudget is the longest estimated time of a high-precision run
 // that depth accepts.
@@ -304,8 +314,8 @@ const depthDigitsBudget = 5 * time.Minute
 
 // depthMaxDigitsLayers is the most layers a run at d digits may iterate:
 // depthDigitsBudget at depthDigitsLayerCost, and at most 100000.
-func depthMaxDigitsLayers(d int) int {
-	return min(100000, int(depthDigitsBudget/depthDigitsLayerCost(d)))
+func depthMaxDigitsLayers(d int, smooth bool) int {
+	return min(100000, int(depthDigitsBudget/depthDigitsLayerCost(d, smooth)))
 }
 
 // depthReportFor iterates the recursions that f asks for; progress, when

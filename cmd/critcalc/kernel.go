@@ -118,10 +118,10 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 	n := len(in.rows)
 	if f.digits > depthDigits {
 		pairs := n * (n + 1) / 2
-		cost := time.Duration(pairs*f.layers) * depthDigitsLayerCost(f.digits)
+		cost := time.Duration(pairs*f.layers) * depthDigitsLayerCost(f.digits, false)
 		if cost > depthDigitsBudget {
 			return usageError(c, stderr, fmt.Errorf("--digits %d with %d inputs (%d pairs) and %d layers would take about %s (about %v a pair and layer); the limit is about %s",
-				f.digits, n, pairs, f.layers, roughDuration(cost), depthDigitsLayerCost(f.digits), roughDuration(depthDigitsBudget)))
+				f.digits, n, pairs, f.layers, roughDuration(cost), depthDigitsLayerCost(f.digits, false), roughDuration(depthDigitsBudget)))
 		}
 	}
 	e, err := parseExpr(src, stderr)
