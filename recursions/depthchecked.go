@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sync"
 
 	"critcalc/calc"
 )
@@ -26,21 +25,13 @@ const checkPerturb = 1e-14
 // larger and keeps about 6 of its 17). When a run fails at some layer, the
 // layers before it are returned with its error.
 func (a *Activation) IterateChecked(cb, cw, k1 float64, L, every int, widths []int, ren *Renormalization) (layers, check []Layer, err error) {
-	var runs [2][]Layer
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, p := range []float64{0, checkPerturb} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if widths != nil {
-				runs[i], errs[i] = a.iterateWidths(cb, cw, k1, widths, every, ren, p)
-			} else {
-				runs[i], errs[i] = a.iterate(cb, cw, k1, L, every, ren, nil, p)
-			}
-		}()
-	}
-	wg.Wait()
+	runs, errs := sideBySide(func(i, _ int) ([]Layer, error) {
+		p := [2]float64{0, checkPerturb}[i]
+		if widths != nil {
+			return a.iterateWidths(cb, cw, k1, widths, every, ren, p)
+		}
+		return a.iterate(cb, cw, k1, L, every, ren, nil, p)
+	})
 	n := min(len(runs[0]), len(runs[1]))
 	err = errs[0]
 	if err == nil && errs[1] != nil {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"math/big"
-	"sync"
 
 	"critcalc/calc"
 )
@@ -44,21 +43,13 @@ func (a *Activation) IterateDigits(cb, cw, k1 *big.Rat, L, every, digits int, cb
 		return nil, fmt.Errorf("recursions: IterateDigits needs K^(1) > 0, C_W > 0, C_b ≥ 0")
 	}
 	// The two runs are independent: they run side by side.
-	var runs [2][][5]*big.Float
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, extra := range []int{10, 20} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var progress func(int)
-			if i == 1 && a.Progress != nil { // the slower run
-				progress = func(l int) { a.Progress(l, L) }
-			}
-			runs[i], errs[i] = a.iterateBig(cb, cw, k1, L, every, digits+extra, digits+20, cb1, cw1, progress)
-		}()
-	}
-	wg.Wait()
+	runs, errs := sideBySide(func(i, extra int) ([][5]*big.Float, error) {
+		var progress func(int)
+		if i == 1 && a.Progress != nil { // the slower run
+			progress = func(l int) { a.Progress(l, L) }
+		}
+		return a.iterateBig(cb, cw, k1, L, every, digits+extra, digits+20, cb1, cw1, progress)
+	})
 	// A run that stops at some layer still certifies the layers before it,
 	// which are returned with the error.
 	out := make([]LayerDigits, min(len(runs[0]), len(runs[1])))

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"sync"
 
 	"critcalc/calc"
 	"critcalc/calc/bigmath"
@@ -41,17 +40,9 @@ func (a *Activation) IterateNTKDigits(cb, cw *big.Rat, lam LambdaRat, k1, theta1
 	if err != nil {
 		return nil, fmt.Errorf("recursions: preparing the NTK averages of %s: %w", s, err)
 	}
-	var runs [2][][2]*big.Float
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, extra := range []int{10, 20} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			runs[i], errs[i] = iterateNTKBig(m, cb, cw, lam, k1, theta1, L, every, digits+extra)
-		}()
-	}
-	wg.Wait()
+	runs, errs := sideBySide(func(_, extra int) ([][2]*big.Float, error) {
+		return iterateNTKBig(m, cb, cw, lam, k1, theta1, L, every, digits+extra)
+	})
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -166,17 +157,9 @@ func (a *Activation) IterateNTKTwoDigits(cb, cw *big.Rat, lam LambdaRat, k, thet
 		}
 		avg = seriesAveragesBig{s0: s0, s1: s1}
 	}
-	var runs [2][][6]*big.Float
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, extra := range []int{10, 20} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			runs[i], errs[i] = iterateNTKTwoBig(avg, cb, cw, lam, k, theta, L, every, digits+extra)
-		}()
-	}
-	wg.Wait()
+	runs, errs := sideBySide(func(_, extra int) ([][6]*big.Float, error) {
+		return iterateNTKTwoBig(avg, cb, cw, lam, k, theta, L, every, digits+extra)
+	})
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}

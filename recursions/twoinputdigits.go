@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sync"
 
 	"critcalc/calc"
 	"critcalc/calc/bigmath"
@@ -66,21 +65,12 @@ func (a *Activation) IterateTwoDigits(cb, cw, kpp, kmm, kpm *big.Rat, L, every, 
 		}
 	}
 	// The two runs are independent: they run side by side.
-	var runs [2][][5]*big.Float
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, extra := range []int{10, 20} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if scaleInvariant {
-				runs[i], errs[i] = a.iterateAngleBig(cb, cw, kpp, kmm, kpm, L, every, digits+extra)
-			} else {
-				runs[i], errs[i] = a.iterateTwoBig(cb, cw, kpp, kmm, kpm, L, every, digits+extra)
-			}
-		}()
-	}
-	wg.Wait()
+	runs, errs := sideBySide(func(_, extra int) ([][5]*big.Float, error) {
+		if scaleInvariant {
+			return a.iterateAngleBig(cb, cw, kpp, kmm, kpm, L, every, digits+extra)
+		}
+		return a.iterateTwoBig(cb, cw, kpp, kmm, kpm, L, every, digits+extra)
+	})
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -340,17 +330,9 @@ func (a *Activation) IterateBootstrapDigits(cb, cw, k00, dk1, ddk2 *big.Rat, L, 
 	case k00.Sign() <= 0 || cw.Sign() <= 0 || cb.Sign() < 0:
 		return nil, fmt.Errorf("recursions: IterateBootstrapDigits needs K₀₀^(1) > 0, C_W > 0, C_b ≥ 0")
 	}
-	var runs [2][][3]*big.Float
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, extra := range []int{10, 20} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			runs[i], errs[i] = a.iterateBootstrapBig(cb, cw, k00, dk1, ddk2, L, every, digits+extra)
-		}()
-	}
-	wg.Wait()
+	runs, errs := sideBySide(func(_, extra int) ([][3]*big.Float, error) {
+		return a.iterateBootstrapBig(cb, cw, k00, dk1, ddk2, L, every, digits+extra)
+	})
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
