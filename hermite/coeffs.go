@@ -48,11 +48,11 @@ func Coefficients(sigma calc.Expr, n int) (c []float64, C float64, err error) {
 	}
 	edges := append([]float64{-T}, in.breakpoints(1, T)...)
 	edges = append(edges, T)
-	lo, loSq, err := in.hermiteMoments(edges, n, coeffLow)
+	lo, loSq, _, err := in.hermiteMoments(1, edges, n, coeffLow, coeffWidth, false)
 	if err != nil {
 		return nil, 0, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
-	hi, hiSq, err := in.hermiteMoments(edges, n, coeffHigh)
+	hi, hiSq, _, err := in.hermiteMoments(1, edges, n, coeffHigh, coeffWidth, false)
 	if err != nil {
 		return nil, 0, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
@@ -87,17 +87,16 @@ func (in *integrand) coeffCut(logTol float64) (float64, error) {
 	return in.cramerCut(1, logTol, T0)
 }
 
-// hermiteMoments returns E[σ(X)·he_k(X)], k = 0..n, and E[σ(X)²] with
-// m-point Gauss–Legendre panels no wider than coeffWidth between the
-// edges.
-func (in *integrand) hermiteMoments(edges []float64, n, m int) ([]float64, float64, error) {
+// hermiteMoments returns E[σ(sk·X)·he_k(X)], k = 0..n, E[σ(sk·X)²] and,
+// when withAbs, the sums of |σ·he_k|·weight, with m-point Gauss–Legendre
+// panels no wider than width between the edges (in X).
+func (in *integrand) hermiteMoments(sk float64, edges []float64, n, m int, width float64, withAbs bool) (mom []float64, sq float64, abs []float64, err error) {
 	r, err := legendreRule(m)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
-	mom := make([]float64, n+1)
-	sq := 0.0
-	xs, ws, fs := make([]float64, m), make([]float64, m), make([]float64, m)
+	mom, abs = make([]float64, n+1), make([]float64, n+1)
+	xs, zs, ws, fs := make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m)
 	wf, prev, cur := make([]float64, m), make([]float64, m), make([]float64, m)
 	sqrtK, invSqrtK := make([]float64, n+2), make([]float64, n+2)
 	for k := range sqrtK {
@@ -107,12 +106,15 @@ func (in *integrand) hermiteMoments(edges []float64, n, m int) ([]float64, float
 	edges = slices.Compact(edges)
 	for i := 0; i+1 < len(edges); i++ {
 		a, b := edges[i], edges[i+1]
-		panels := int(math.Ceil((b - a) / coeffWidth))
+		panels := int(math.Ceil((b - a) / width))
 		for p := range panels {
 			lo := a + (b-a)*float64(p)/float64(panels)
 			hi := a + (b-a)*float64(p+1)/float64(panels)
 			mapPanel(r, lo, hi, xs, ws)
-			in.prog.EvalSlice(fs, xs)
+			for j, x := range xs {
+				zs[j] = sk * x
+			}
+			in.prog.EvalSlice(fs, zs)
 			for j := range xs {
 				wf[j] = ws[j] * fs[j]
 				sq += wf[j] * fs[j]
@@ -121,22 +123,27 @@ func (in *integrand) hermiteMoments(edges []float64, n, m int) ([]float64, float
 			// The recurrence runs across the nodes of the panel at once,
 			// so that its steps for different nodes overlap.
 			for k := 0; ; k++ {
-				sum := 0.0
+				sum, sa := 0.0, 0.0
 				for j, h := range cur {
-					sum += wf[j] * h
+					t := wf[j] * h
+					sum += t
+					if withAbs {
+						sa += math.Abs(t)
+					}
 				}
 				mom[k] += sum
+				abs[k] += sa
 				if k == n {
 					break
 				}
-				sk, inv := sqrtK[k], invSqrtK[k+1]
+				sqk, inv := sqrtK[k], invSqrtK[k+1]
 				for j, x := range xs {
-					prev[j], cur[j] = cur[j], (x*cur[j]-sk*prev[j])*inv
+					prev[j], cur[j] = cur[j], (x*cur[j]-sqk*prev[j])*inv
 				}
 			}
 		}
 	}
-	return mom, sq, nil
+	return mom, sq, abs, nil
 }
 
 // mapPanel maps the rule r to [a, b] with the standard normal density

@@ -3,7 +3,6 @@ package hermite
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"critcalc/calc"
 )
@@ -72,11 +71,11 @@ func (s *ScaledSeries) At(K float64, n int) (Moments, error) {
 	edges := append([]float64{-T}, in.breakpoints(K, T)...)
 	edges = append(edges, T)
 	sk := math.Sqrt(K)
-	lo, loSq, _, err := s.moments(sk, edges, n, momentLow, false)
+	lo, loSq, _, err := in.hermiteMoments(sk, edges, n, momentLow, momentWidth, false)
 	if err != nil {
 		return Moments{}, err
 	}
-	hi, hiSq, abs, err := s.moments(sk, edges, n, momentHigh, true)
+	hi, hiSq, abs, err := in.hermiteMoments(sk, edges, n, momentHigh, momentWidth, true)
 	if err != nil {
 		return Moments{}, err
 	}
@@ -93,65 +92,4 @@ func (s *ScaledSeries) At(K float64, n int) (Moments, error) {
 	}
 	m.SqErr = math.Abs(hiSq-loSq) + round*hiSq
 	return m, nil
-}
-
-// moments returns E[σ(√K·X)·he_k(X)], k = 0..n, E[σ(√K·X)²] and the sums
-// of |σ·he_k|·weight (when withAbs), with m-point Gauss–Legendre panels no
-// wider than momentWidth between the edges (in X).
-func (s *ScaledSeries) moments(sk float64, edges []float64, n, m int, withAbs bool) (mom []float64, sq float64, abs []float64, err error) {
-	r, err := legendreRule(m)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	mom, abs = make([]float64, n+1), make([]float64, n+1)
-	xs, zs, ws, fs := make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m)
-	wf, prev, cur := make([]float64, m), make([]float64, m), make([]float64, m)
-	sqrtK, invSqrtK := make([]float64, n+2), make([]float64, n+2)
-	for k := range sqrtK {
-		sqrtK[k] = math.Sqrt(float64(k))
-		invSqrtK[k] = 1 / sqrtK[k]
-	}
-	edges = slices.Compact(edges)
-	for i := 0; i+1 < len(edges); i++ {
-		a, b := edges[i], edges[i+1]
-		panels := int(math.Ceil((b - a) / momentWidth))
-		for p := range panels {
-			lo := a + (b-a)*float64(p)/float64(panels)
-			hi := a + (b-a)*float64(p+1)/float64(panels)
-			mapPanel(r, lo, hi, xs, ws)
-			for j, x := range xs {
-				zs[j] = sk * x
-			}
-			s.in.prog.EvalSlice(fs, zs)
-			for j := range xs {
-				wf[j] = ws[j] * fs[j]
-				sq += wf[j] * fs[j]
-				prev[j], cur[j] = 0, 1 // he_{−1}, he_0
-			}
-			for k := 0; ; k++ {
-				sum, sa := 0.0, 0.0
-				if withAbs {
-					for j, h := range cur {
-						t := wf[j] * h
-						sum += t
-						sa += math.Abs(t)
-					}
-				} else {
-					for j, h := range cur {
-						sum += wf[j] * h
-					}
-				}
-				mom[k] += sum
-				abs[k] += sa
-				if k == n {
-					break
-				}
-				sqk, inv := sqrtK[k], invSqrtK[k+1]
-				for j, x := range xs {
-					prev[j], cur[j] = cur[j], (x*cur[j]-sqk*prev[j])*inv
-				}
-			}
-		}
-	}
-	return mom, sq, abs, nil
 }
