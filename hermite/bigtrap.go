@@ -289,7 +289,29 @@ type fillBatch struct{ done chan struct{} }
 // values in the grid and removes the points from its pending set; it
 // reports false where an integrand is undefined at one of them.
 func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, prec uint) bool {
-	vals := make([]gridValues, len(points))
+	vals, ok := evalPoints(points, prec, func(z *big.Float) (gridValues, error) {
+		vs, err := q.prog.EvalAll(z, prec)
+		if err != nil {
+			return gridValues{}, err
+		}
+		return newGridValues(vs), nil
+	})
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for i, p := range points {
+		delete(g.pending, p)
+		if ok {
+			g.pts[p] = vals[i]
+		}
+	}
+	return ok
+}
+
+// evalPoints evaluates at every grid point j·2^−m, in parallel over
+// GOMAXPROCS goroutines, and reports false (with no values) as soon as
+// one evaluation fails: an integrand undefined at a point.
+func evalPoints[T any](points []gridPoint, prec uint, eval func(z *big.Float) (T, error)) ([]T, bool) {
+	out := make([]T, len(points))
 	var next atomic.Int64
 	var bad atomic.Bool
 	var wg sync.WaitGroup
@@ -303,28 +325,22 @@ func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, prec uint) bool {
 				if i >= len(points) || bad.Load() {
 					return
 				}
-				p := points[i]
-				z.SetInt64(p.num)
-				z.SetMantExp(z, -p.exp)
-				vs, err := q.prog.EvalAll(z, prec)
+				z.SetInt64(points[i].num)
+				z.SetMantExp(z, -points[i].exp)
+				v, err := eval(z)
 				if err != nil {
 					bad.Store(true)
 					return
 				}
-				vals[i] = newGridValues(vs)
+				out[i] = v
 			}
 		}()
 	}
 	wg.Wait()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	for i, p := range points {
-		delete(g.pending, p)
-		if !bad.Load() {
-			g.pts[p] = vals[i]
-		}
+	if bad.Load() {
+		return nil, false
 	}
-	return !bad.Load()
+	return out, true
 }
 
 // trapSums forms the trapezoidal sums with steps h = 2^−m and 2h on the

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"critcalc/calc"
 	"critcalc/calc/bigmath"
@@ -60,33 +57,8 @@ func (in *integrand) fillValues(vals map[gridPoint]*big.Float, J int64, m int, p
 			missing = append(missing, p)
 		}
 	}
-	got := make([]*big.Float, len(missing))
-	var next atomic.Int64
-	var bad atomic.Bool
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(missing)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			z := new(big.Float).SetPrec(prec)
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(missing) || bad.Load() {
-					return
-				}
-				z.SetInt64(missing[i].num)
-				z.SetMantExp(z, -missing[i].exp)
-				v, err := in.big.Eval(z, prec)
-				if err != nil {
-					bad.Store(true)
-					return
-				}
-				got[i] = v
-			}
-		}()
-	}
-	wg.Wait()
-	if bad.Load() {
+	got, ok := evalPoints(missing, prec, func(z *big.Float) (*big.Float, error) { return in.big.Eval(z, prec) })
+	if !ok {
 		return false
 	}
 	for i, p := range missing {
