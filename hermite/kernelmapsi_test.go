@@ -39,3 +39,33 @@ func TestKernelMapScaleInvariantClosedForm(t *testing.T) {
 		}
 	}
 }
+
+// TestIterateChecked checks the two runs of IterateChecked: the first is
+// Iterate's, the second moves κ by 1e-13 of itself at every step, so that
+// near ReLU's fixed point ρ* = 1 (κ′(1) = 1, case 3) the two drift apart by
+// more than one step's move: the digits a caller keeps shrink with depth.
+func TestIterateChecked(t *testing.T) {
+	m, err := NewKernelMap(calc.MustParse("relu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rhos, check, err := m.IterateChecked(0.2, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := m.Iterate(0.2, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := range plain {
+		if rhos[l] != plain[l] {
+			t.Fatalf("ρ_%d = %v, Iterate gives %v", l, rhos[l], plain[l])
+		}
+	}
+	if want := rhos[1] * (1 - iterateCheck); check[1] != want {
+		t.Errorf("check ρ_1 = %.17g, want %.17g", check[1], want)
+	}
+	if d1, d200 := math.Abs(check[1]-rhos[1]), math.Abs(check[200]-rhos[200]); !(d200 > 10*d1) {
+		t.Errorf("the runs differ by %.2g at ℓ = 1 and %.2g at ℓ = 200: no accumulation seen", d1, d200)
+	}
+}

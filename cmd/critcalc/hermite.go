@@ -97,6 +97,11 @@ type iterateRow struct {
 // float64Digits is how many digits of a float64 two-input result are shown.
 const float64Digits = 12
 
+// floatCheck is the relative accuracy of a float64 kernel-map quantity (κ,
+// κ′(1), α): a derived number keeps the digits on which it agrees with the
+// same number from inputs moved by this much.
+const floatCheck = 1e-13
+
 // coefficientAbsErr is the absolute accuracy of the float64 Hermite
 // coefficients (hermite.Coefficients checks two rules agree to 1e-13).
 const coefficientAbsErr = 1e-13
@@ -199,15 +204,20 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 	rep.RhoStar, rep.KappaPrimeRhoStar, rep.Alpha = certNum(th.RhoStar), certNum(th.KappaPrimeRhoStar), certNum(th.Alpha)
 	if fp.Case == hermite.CaseOneExp { // Corollary 2 needs κ′(1) < 1
 		_, _, kp1 := m.Effective()
-		rep.DepthIndistinguishable = floatNum(hermite.DepthIndistinguishable(kp1, eps), d)
+		rep.DepthIndistinguishable = agreeingNum(hermite.DepthIndistinguishable(kp1, eps), hermite.DepthIndistinguishable(kp1*(1-floatCheck), eps), d)
 	}
 	if f.depth > 0 {
-		rhos, err := m.Iterate(f.rho0, f.depth)
+		rhos, check, err := m.IterateChecked(f.rho0, f.depth)
 		if err != nil {
 			return nil, err
 		}
+		// ρ_ℓ and the bound keep the digits on which two runs agree: κ and
+		// α moved by their float64 accuracy in the second.
+		moved := fp
+		moved.Alpha *= 1 - floatCheck
 		for l, r := range rhos {
-			rep.Iterates = append(rep.Iterates, iterateRow{L: l, Rho: floatNum(r, d), Bound: floatNum(fp.Bound(f.rho0, l), d)})
+			rep.Iterates = append(rep.Iterates, iterateRow{L: l, Rho: agreeingNum(r, check[l], d),
+				Bound: agreeingNum(fp.Bound(f.rho0, l), moved.Bound(f.rho0, l), d)})
 		}
 	}
 	return rep, nil
