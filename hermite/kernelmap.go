@@ -101,30 +101,17 @@ func (m *KernelMap) correlation(f calc.Expr, name string, rho float64) (float64,
 		return 0, fmt.Errorf("%s(ρ) needs ρ in [−1, 1], got %g", name, rho)
 	}
 	if m.slopes != nil {
-		return scaleInvariantCorrelation(m.slopes[0], m.slopes[1], f == m.dsigma, rho) / (m.C * m.C), nil
+		k, k1 := ArcCosine(m.slopes[0], m.slopes[1], rho)
+		if f == m.dsigma {
+			k = k1
+		}
+		return k / (m.C * m.C), nil
 	}
 	v, err := Expect2(f, f, Cov{K11: 1, K12: rho, K22: 1})
 	if err != nil {
 		return 0, fmt.Errorf("%s(%g) of %s: %w", name, rho, m.Sigma, err)
 	}
 	return v.V / (m.C * m.C), nil
-}
-
-// scaleInvariantCorrelation is E[f(X)f(Y)] for standard normal X, Y with
-// correlation ρ, f = σ or (derivative) f = σ′ of σ(z) = a₊z (z ≥ 0), a₋z
-// (z < 0), by the arc-cosine forms (Cho and Saul): with θ = arccos ρ,
-// E[X⁺Y⁺] = J(ρ) = (√(1 − ρ²) + (π − θ)ρ)/(2π) and E[X⁺(−Y)⁺] = J(−ρ), so
-// E[σσ] = (a₊² + a₋²)J(ρ) − 2a₊a₋J(−ρ); P(X > 0, Y > 0) = (π − θ)/(2π)
-// and P(X > 0, Y < 0) = θ/(2π), so E[σ′σ′] = (a₊² + a₋²)(π − θ)/(2π) +
-// 2a₊a₋θ/(2π).
-func scaleInvariantCorrelation(ap, am float64, derivative bool, rho float64) float64 {
-	theta := math.Acos(rho)
-	if derivative {
-		return ((ap*ap+am*am)*(math.Pi-theta) + 2*ap*am*theta) / (2 * math.Pi)
-	}
-	s := math.Sqrt((1 - rho) * (1 + rho))
-	j := func(r, th float64) float64 { return (s + (math.Pi-th)*r) / (2 * math.Pi) }
-	return (ap*ap+am*am)*j(rho, theta) - 2*ap*am*j(-rho, math.Pi-theta)
 }
 
 // Kappa returns the map at ρ ∈ [−1, 1], with the residual and

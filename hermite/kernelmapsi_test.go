@@ -7,8 +7,8 @@ import (
 	"critcalc/calc"
 )
 
-// TestKernelMapScaleInvariantClosedForm checks the arc-cosine forms that
-// KernelMap uses for a scale-invariant σ against the two-dimensional
+// TestKernelMapScaleInvariantClosedForm checks the arc-cosine forms
+// (ArcCosine) that KernelMap uses for a scale-invariant σ against the two-dimensional
 // quadrature (Expect2) at correlations across [−1, 1]: κ(ρ) and κ′(ρ) to
 // 1e-13 for ReLU, leaky ReLU, |x| and a linear σ (for which κ(ρ) = ρ).
 func TestKernelMapScaleInvariantClosedForm(t *testing.T) {
@@ -22,7 +22,10 @@ func TestKernelMapScaleInvariantClosedForm(t *testing.T) {
 		}
 		for _, rho := range []float64{-1, -0.7, 0, 0.3, 0.9, 0.999, 1} {
 			for _, f := range []calc.Expr{m.sigma, m.dsigma} {
-				got := scaleInvariantCorrelation(m.slopes[0], m.slopes[1], f == m.dsigma, rho)
+				got, got1 := ArcCosine(m.slopes[0], m.slopes[1], rho)
+				if f == m.dsigma {
+					got = got1
+				}
 				v, err := Expect2(f, f, Cov{K11: 1, K12: rho, K22: 1})
 				if err != nil {
 					t.Fatal(err)

@@ -2,6 +2,8 @@ package recursions
 
 import (
 	"math"
+
+	"critcalc/hermite"
 )
 
 // iterateNTKAngle is IterateNTKTwo for σ = a₊z (z ≥ 0), a₋z (z < 0): the
@@ -48,7 +50,7 @@ func iterateNTKAngle(ap, am, cb, cw float64, lam Lambda, k, theta [3]float64, L,
 		}
 		// The averages: f = √(K₊₊K₋₋)[A₂ cos ψ + c(sin ψ − ψ cos ψ)], f1 = A₂ − cψ
 		// off the diagonal; A₂K and A₂ on it.
-		smc := sinMinusPsiCos(psi)
+		smc := hermite.SinMinusPsiCos(psi)
 		f := [3]float64{A2 * p, A2 * m, s * (A2*rho + c*smc)}
 		f1 := [3]float64{A2, A2, A2 - c*psi}
 		fErr := [3]float64{A2 * e[0].kErr, A2 * e[1].kErr,

@@ -64,7 +64,7 @@ func (ap *anglePair) at(p, m, x float64, _, _ *diagStep) (pairValues, error) {
 	s := math.Sqrt(p * m)
 	rho := max(-1, min(1, x/s))
 	psi := math.Acos(rho)
-	smc := sinMinusPsiCos(psi)
+	smc := hermite.SinMinusPsiCos(psi)
 	f := s * (ap.A2*rho + ap.c*smc)
 	f1 := ap.A2 - ap.c*psi
 	// ρ is rounded by about 2 units: ψ moves by psiErr, f by √(KK')f1 δρ.

@@ -141,25 +141,8 @@ func iterateAngle(si ScaleInvariant, cb, cw, kpp, kmm, kpm float64, L, every int
 		d := math.Sqrt(p) - math.Sqrt(m)
 		num := cb * pw * d * d / (s1 + cb + pw*s)
 		// A₂ − F(ψ) = A₂(1 − cos ψ) − c(sin ψ − ψ cos ψ)
-		num += cw * s * (A2*oneMinusCos - c*sinMinusPsiCos(psi))
+		num += cw * s * (A2*oneMinusCos - c*hermite.SinMinusPsiCos(psi))
 		oneMinusCos = num / s1
 		p, m = p1, m1
 	}
-}
-
-// sinMinusPsiCos returns sin ψ − ψ cos ψ, by its series ψ³/3 − ψ⁵/30 + …
-// for small ψ, where the difference cancels.
-func sinMinusPsiCos(psi float64) float64 {
-	if psi > 0.1 {
-		return math.Sin(psi) - psi*math.Cos(psi)
-	}
-	// Σ_k (−1)^k ψ^(2k+3)·(2k+2)/(2k+3)!
-	p2 := psi * psi
-	term := psi * p2 / 6 // ψ³/3!
-	sum := 0.0
-	for k := 0; k < 8; k++ {
-		sum += term * float64(2*k+2)
-		term *= -p2 / float64((2*k+4)*(2*k+5))
-	}
-	return sum
 }

@@ -100,13 +100,13 @@ func TestBootstrapAgainstExact(t *testing.T) {
 	}
 }
 
-// sinMinusPsiCos against sin ψ − ψ cos ψ in 200-bit arithmetic: the
+// hermite.SinMinusPsiCos against sin ψ − ψ cos ψ in 200-bit arithmetic: the
 // series branch (ψ ≤ 0.1) to a few ulps, the direct difference (ψ > 0.1)
 // to the digits its cancellation leaves (ψ³/3 of sin ψ ≈ ψ: about 1e-13
 // relative just above 0.1).
 func TestSinMinusPsiCos(t *testing.T) {
 	for _, psi := range []float64{1e-8, 1e-3, 0.05, 0.0999, 0.1001, 0.5, 1, 3} {
-		got := sinMinusPsiCos(psi)
+		got := hermite.SinMinusPsiCos(psi)
 		x := new(big.Float).SetPrec(200).SetFloat64(psi)
 		sin, err := bigmath.Sin(200, x)
 		if err != nil {
