@@ -169,6 +169,16 @@ func Agreeing(name string, lo, hi *big.Float, digits int) (Certified, error) {
 		Last: fmt.Sprintf("%s at one precision and %s at a higher one", lo.Text('g', 10), hi.Text('g', 10))}
 }
 
+// AgreeingFloat64 is Agreeing for two float64 computations of one
+// quantity, x the one kept and y its check; a value that is not finite is
+// a *NotCertifiedError.
+func AgreeingFloat64(name string, x, y float64, digits int) (Certified, error) {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) {
+		return Certified{}, &NotCertifiedError{Digits: digits, X: name, Last: fmt.Sprintf("%g and %g", x, y)}
+	}
+	return Agreeing(name, new(big.Float).SetFloat64(y), new(big.Float).SetFloat64(x), digits)
+}
+
 // Bounded returns v with the largest number of significant digits, at most
 // digits, to which every number within the relative error rel of v rounds
 // alike: both ends of the interval v(1 ± rel) round to the same digits.

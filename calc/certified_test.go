@@ -149,3 +149,27 @@ func TestCertifiedSqrt(t *testing.T) {
 		t.Error("√−1: no error")
 	}
 }
+
+// TestAgreeingFloat64 checks the digits two float64 computations share:
+// all of them for equal values, otherwise the most to which both round
+// alike, and an error for a value that is not finite.
+func TestAgreeingFloat64(t *testing.T) {
+	for _, c := range []struct {
+		x, y   float64
+		digits int
+		want   string
+		ok     bool
+	}{
+		{1.2359028, 1.2359028, 9, "1.2359028", true},
+		{1.23590278, 1.23590281, 9, "1.2359028", true}, // both round to it at 8 digits
+		{1.2359024, 1.2359026, 9, "1.2359", true}, // 1.235902 and 1.235903 at 7 digits
+		{0.5, -0.5, 9, "", false},
+		{math.NaN(), 1, 9, "", false},
+		{1, math.Inf(1), 9, "", false},
+	} {
+		got, err := AgreeingFloat64("v", c.x, c.y, c.digits)
+		if (err == nil) != c.ok || got.Text() != c.want {
+			t.Errorf("AgreeingFloat64(%g, %g, %d) = %q, %v; want %q", c.x, c.y, c.digits, got.Text(), err, c.want)
+		}
+	}
+}

@@ -2,8 +2,6 @@ package recursions
 
 import (
 	"fmt"
-	"math"
-	"math/big"
 
 	"critcalc/calc"
 )
@@ -51,10 +49,7 @@ func CheckedDigits(x, y Layer, digits int) LayerDigits {
 	dst := [5]*calc.Certified{&out.K, &out.V, &out.G1, &out.ChiPar, &out.ChiPerp}
 	names := [5]string{"K", "V", "G{1}", "χ∥", "χ⊥"}
 	for j, pair := range [5][2]float64{{x.K, y.K}, {x.V, y.V}, {x.G1, y.G1}, {x.ChiPar, y.ChiPar}, {x.ChiPerp, y.ChiPerp}} {
-		if math.IsNaN(pair[0]) || math.IsInf(pair[0], 0) || math.IsNaN(pair[1]) || math.IsInf(pair[1], 0) {
-			continue
-		}
-		if c, err := calc.Agreeing(names[j], new(big.Float).SetFloat64(pair[1]), new(big.Float).SetFloat64(pair[0]), digits); err == nil {
+		if c, err := calc.AgreeingFloat64(names[j], pair[0], pair[1], digits); err == nil {
 			*dst[j] = c
 		}
 	}

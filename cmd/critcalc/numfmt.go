@@ -47,10 +47,7 @@ func certNum(c calc.Certified) jsonNum { return jsonNum(c.Text()) }
 // and y (the same quantity from a second computation) agree; null when
 // they do not agree to one digit or are not finite.
 func agreeingNum(x, y float64, d int) jsonNum {
-	if math.IsInf(x, 0) || math.IsNaN(x) || math.IsInf(y, 0) || math.IsNaN(y) {
-		return ""
-	}
-	c, err := calc.Agreeing("", new(big.Float).SetFloat64(y), new(big.Float).SetFloat64(x), d)
+	c, err := calc.AgreeingFloat64("", x, y, d)
 	if err != nil {
 		return ""
 	}
