@@ -71,7 +71,8 @@ func TestActJSONKeys(t *testing.T) {
 		{[]string{"swish", "--cb", "0.5", "--cw", "2"}, []string{"expression", "digits", "class", "critical_points", "taylor", "fixed_points"}, []string{"scale_invariant", "exponents", "reason"}},
 		{[]string{"tanh"}, []string{"expression", "digits", "class", "critical_points", "taylor", "exponents"}, []string{"scale_invariant", "reason", "fixed_points"}},
 		{[]string{"relu"}, []string{"expression", "digits", "class", "critical_points", "scale_invariant"}, []string{"taylor", "exponents", "reason", "fixed_points"}},
-		{[]string{"softplus"}, []string{"expression", "digits", "class", "critical_points", "taylor", "reason"}, []string{"scale_invariant", "exponents"}},
+		{[]string{"softplus"}, []string{"expression", "digits", "class", "critical_points", "taylor", "reason"}, []string{"scale_invariant", "exponents", "search_limit"}},
+		{[]string{"exp(x)", "--kmax", "200"}, []string{"expression", "class", "reason", "search_limit"}, []string{"scale_invariant", "exponents"}},
 		{[]string{"tanh", "--at", "1"}, []string{"expression", "at"}, []string{"fixed_points"}},
 	}
 	for _, tt := range tests {
