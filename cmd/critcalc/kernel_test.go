@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,26 +161,6 @@ func TestKernelBadInput(t *testing.T) {
 		code, _, stderr := runCLI(args...)
 		if code != exitUsage || !strings.Contains(stderr, "critcalc: kernel:") {
 			t.Errorf("%s %v: exit %d, %q", c.name, c.args, code, stderr)
-		}
-	}
-}
-
-// certText follows calc.FromFloat64's rule and writes what
-// calc.FormatFloat64 writes, at the digits kernel prints (up to 9; beyond
-// about 15 the float64 ends of the interval may round differently from
-// calc's 64-bit ones).
-func TestCertText(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 20000 {
-		v := (r.Float64() - 0.5) * math.Pow(10, float64(r.IntN(40)-20))
-		e := math.Abs(v) * math.Pow(10, -float64(r.IntN(17))) * r.Float64()
-		if r.IntN(50) == 0 {
-			e = 0
-		}
-		d := 1 + r.IntN(depthDigits)
-		want := certFloat("x", v, e, d)
-		if got := certText(v, e, d); got != string(want) {
-			t.Fatalf("certText(%.17g, %.3g, %d) = %q, calc.FromFloat64 gives %q", v, e, d, got, want)
 		}
 	}
 }

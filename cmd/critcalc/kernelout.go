@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"critcalc/calc"
 )
 
 // kernelHeader is what `critcalc kernel` writes before the matrices.
@@ -48,77 +50,11 @@ func newKernelWriter(format string, w *bufio.Writer, h kernelHeader) kernelWrite
 func (n jsonNum) text() string { return string(n) }
 
 // certTexts sets dst[i] to v[i] written with the digits its absolute error
-// bound e[i] certifies, at most d (certText).
+// bound e[i] certifies, at most d (calc.FromFloat64Text).
 func certTexts(dst []string, v, e []float64, d int) {
 	for i := range v {
-		dst[i] = certText(v[i], e[i], d)
+		dst[i] = calc.FromFloat64Text(v[i], e[i], d)
 	}
-}
-
-// certText is calc.FromFloat64's rule in float64 arithmetic: v written with
-// the most significant digits, at most d, on which both ends of the
-// interval v ± absErr (rounded outwards) round alike; 0 when the interval
-// holds 0; "" (missing) when not one digit is certified or v is not
-// finite. It writes what calc.FormatFloat64 writes.
-func certText(v, absErr float64, d int) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) || !(absErr >= 0) || math.IsInf(absErr, 0) {
-		return ""
-	}
-	d = min(d, 17)
-	if math.Abs(v) <= absErr {
-		return "0"
-	}
-	if absErr == 0 {
-		return formatSig(v, d)
-	}
-	lo, hi := outward(v, -absErr), outward(v, absErr)
-	top := min(d, int(math.Log10(math.Abs(v)/absErr))+2)
-	var a, b [32]byte
-	for k := top; k >= 1; k-- {
-		if string(strconv.AppendFloat(a[:0], lo, 'e', k-1, 64)) == string(strconv.AppendFloat(b[:0], hi, 'e', k-1, 64)) {
-			return formatSig(v, k)
-		}
-	}
-	return ""
-}
-
-// outward returns v + e rounded away from v: the float64 sum, moved by
-// one unit where it rounded towards v (the rounding error of the sum is
-// exact by Knuth's two-sum).
-func outward(v, e float64) float64 {
-	s := v + e
-	bv := s - e
-	t := (v - bv) + (e - (s - bv))
-	switch {
-	case e < 0 && t < 0:
-		return math.Nextafter(s, math.Inf(-1))
-	case e > 0 && t > 0:
-		return math.Nextafter(s, math.Inf(1))
-	}
-	return s
-}
-
-// formatSig writes v with d significant digits in Go's %g form with plain
-// exponents (calc.FormatSignificant's form).
-func formatSig(v float64, d int) string {
-	if v == 0 {
-		return "0"
-	}
-	s := strconv.FormatFloat(v, 'g', d, 64)
-	i := strings.IndexByte(s, 'e')
-	if i < 0 {
-		return s
-	}
-	mant, exp := s[:i+1], s[i+1:]
-	sign := ""
-	if exp[0] == '-' {
-		sign = "-"
-	}
-	exp = strings.TrimLeft(exp[1:], "0")
-	if exp == "" {
-		exp = "0"
-	}
-	return mant + sign + exp
 }
 
 // kernelText writes the matrices as aligned text.
