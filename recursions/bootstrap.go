@@ -1,6 +1,9 @@
 package recursions
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+)
 
 // BootstrapLayer is one layer of the bootstrapped two-input recursions: the
 // midpoint kernel K₀₀ and the first- and second-order differences of the
@@ -25,6 +28,23 @@ type BootstrapLayer struct {
 // the layers ℓ = every, 2·every, … up to L (and L itself). They are the
 // two-input kernel to second order in δx; IterateTwo is the exact one.
 func (a *Activation) IterateBootstrap(cb, cw, k00, dk1, ddk2 float64, L, every int) ([]BootstrapLayer, error) {
+	return a.iterateBootstrap(cb, cw, k00, dk1, ddk2, L, every, 0)
+}
+
+// IterateBootstrapChecked is IterateBootstrap run twice side by side, the
+// second time with every average moved by checkPerturb of itself (see
+// IterateChecked): a caller keeps the digits on which the two agree.
+func (a *Activation) IterateBootstrapChecked(cb, cw, k00, dk1, ddk2 float64, L, every int) (layers, check []BootstrapLayer, err error) {
+	runs, errs := sideBySide(func(i, _ int) ([]BootstrapLayer, error) {
+		return a.iterateBootstrap(cb, cw, k00, dk1, ddk2, L, every, [2]float64{0, checkPerturb}[i])
+	})
+	n := min(len(runs[0]), len(runs[1]))
+	return runs[0][:n], runs[1][:n], cmp.Or(errs[0], errs[1])
+}
+
+// iterateBootstrap is IterateBootstrap with the averages moved by perturb
+// (alternating in sign).
+func (a *Activation) iterateBootstrap(cb, cw, k00, dk1, ddk2 float64, L, every int, perturb float64) ([]BootstrapLayer, error) {
 	switch {
 	case L < 1:
 		return nil, fmt.Errorf("recursions: IterateBootstrap needs L ≥ 1, got %d", L)
@@ -47,8 +67,8 @@ func (a *Activation) IterateBootstrap(cb, cw, k00, dk1, ddk2 float64, L, every i
 		if err != nil {
 			return out, fmt.Errorf("recursions: layer %d: averages at K₀₀ = %g: %w", l, K, err)
 		}
-		g, chiPar, chiPerp := v[0].V, cw/K*v[1].V, cw*v[2].V
-		h := cw / (4 * K * K) * (v[3].V - K*v[2].V)
+		g, chiPar, chiPerp := v[0].V*(1+perturb), cw/K*v[1].V*(1-perturb), cw*v[2].V*(1+perturb)
+		h := cw / (4 * K * K) * (v[3].V - K*v[2].V) * (1 - perturb)
 		if l%every == 0 || l == L {
 			out = append(out, BootstrapLayer{L: l, K00: K, DK1: d1, DDK2: d2, ChiPar: chiPar, ChiPerp: chiPerp})
 		}

@@ -70,3 +70,62 @@ func TestIterateCheckedDigits(t *testing.T) {
 		t.Errorf("tanh at ℓ = 10⁵: renormalized G{1} keeps %d digits (%s), K %d: want at most 7 and at least 8", got.G1.Digits, got.G1.Text(), got.K.Digits)
 	}
 }
+
+// TestIterateTwoCheckedDigits checks the digits of the two-input columns
+// that IterateTwoChecked and IterateBootstrapChecked leave (those on which
+// the plain and the perturbed runs agree, as depth prints them) against
+// the high-precision iterations at 15 digits: tanh at C_b = 0.1,
+// C_W = 1.5 from K^(1) = [[1, 0.9], [0.9, 1.2]], 6 layers (30 with the
+// exhaustive tests).
+func TestIterateTwoCheckedDigits(t *testing.T) {
+	a := mustActivation(t, "tanh")
+	L := 6
+	if testlevel.IsExhaustive() {
+		L = 30
+	}
+	two, check, err := a.IterateTwoChecked(0.1, 1.5, 1, 1.2, 0.9, L, L)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := func(s string) *big.Rat { x, _ := new(big.Rat).SetString(s); return x }
+	ref, err := a.IterateTwoDigits(r("0.1"), r("1.5"), r("1"), r("1.2"), r("0.9"), L, L, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y, w := two[len(two)-1], check[len(check)-1], ref[len(ref)-1]
+	for _, v := range []struct {
+		name      string
+		got, chk  float64
+		reference calc.Certified
+	}{{"K₊₊", x.Kpp, y.Kpp, w.Kpp}, {"K₋₋", x.Kmm, y.Kmm, w.Kmm}, {"K₊₋", x.Kpm, y.Kpm, w.Kpm}, {"ρ", x.Rho, y.Rho, w.Rho}} {
+		c, err := calc.AgreeingFloat64(v.name, v.got, v.chk, 9)
+		if err != nil {
+			t.Fatalf("%s: %v", v.name, err)
+		}
+		if want := calc.FormatSignificant(v.reference.V, c.Digits); c.Text() != want {
+			t.Errorf("%s at ℓ = %d: %s (%d digits), high precision %s", v.name, L, c.Text(), c.Digits, want)
+		}
+	}
+	boot, bcheck, err := a.IterateBootstrapChecked(0.1, 1.5, (1+1.2+1.8)/4, (1-1.2)/2, (1+1.2-1.8)/4, L, L)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bref, err := a.IterateBootstrapDigits(r("0.1"), r("1.5"), r("1"), r("-0.1"), r("0.1"), L, L, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, bc, bw := boot[len(boot)-1], bcheck[len(bcheck)-1], bref[len(bref)-1]
+	for _, v := range []struct {
+		name      string
+		got, chk  float64
+		reference calc.Certified
+	}{{"δK[1]", b.DK1, bc.DK1, bw.DK1}, {"δδK[2]", b.DDK2, bc.DDK2, bw.DDK2}} {
+		c, err := calc.AgreeingFloat64(v.name, v.got, v.chk, 9)
+		if err != nil {
+			t.Fatalf("%s: %v", v.name, err)
+		}
+		if want := calc.FormatSignificant(v.reference.V, c.Digits); c.Text() != want {
+			t.Errorf("%s at ℓ = %d: %s (%d digits), high precision %s", v.name, L, c.Text(), c.Digits, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package recursions
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -47,6 +48,25 @@ func psiErr(psi, dRho float64) float64 {
 // expansion at ρ = 1 of priceSeries instead, with a bound on its rest: a
 // microsecond a layer while the diagonal stays put.
 func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]TwoLayer, error) {
+	return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, 0)
+}
+
+// IterateTwoChecked is IterateTwo run twice side by side, the second time
+// with every Gaussian average moved by checkPerturb of itself (see
+// IterateChecked): a caller keeps the digits on which the two agree. (The
+// arc-cosine map of a scale-invariant σ is closed-form: its check run is
+// the same iteration.)
+func (a *Activation) IterateTwoChecked(cb, cw, kpp, kmm, kpm float64, L, every int) (layers, check []TwoLayer, err error) {
+	runs, errs := sideBySide(func(i, _ int) ([]TwoLayer, error) {
+		return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, [2]float64{0, checkPerturb}[i])
+	})
+	n := min(len(runs[0]), len(runs[1]))
+	return runs[0][:n], runs[1][:n], cmp.Or(errs[0], errs[1])
+}
+
+// iterateTwo is IterateTwo with the diagonal averages moved by perturb and
+// the off-diagonal one by −perturb (equal diagonals stay equal).
+func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, perturb float64) ([]TwoLayer, error) {
 	switch {
 	case L < 1:
 		return nil, fmt.Errorf("recursions: IterateTwo needs L ≥ 1, got %d", L)
@@ -104,7 +124,7 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 				return out, fmt.Errorf("recursions: layer %d: ⟨σ(z₊)σ(z₋)⟩: %w", l, err)
 			}
 		}
-		p, m, x = cb+cw*gp, cb+cw*gm, cb+cw*v.V
+		p, m, x = cb+cw*gp*(1+perturb), cb+cw*gm*(1+perturb), cb+cw*v.V*(1-perturb)
 		if !(p > 0) || !(m > 0) {
 			return out, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l+1)
 		}

@@ -511,7 +511,9 @@ func startDepthInputsDigits(a *recursions.Activation, f *depthFlags, in *depthIn
 // every step-th layer; it returns their sequences for the fit: dK1, ddK2,
 // and psi, K0 = K[0], K2 = K[2] of the exact recursion.
 func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs, step int) (depthSequences, error) {
-	two, err := a.IterateTwo(f.cb.f, f.cw.f, in.kpp, in.kmm, in.kpm, f.layers, step)
+	// Each column keeps the digits on which two runs agree, the second with
+	// its averages moved by their accuracy (as the single-input columns).
+	two, twoCheck, err := a.IterateTwoChecked(f.cb.f, f.cw.f, in.kpp, in.kmm, in.kpm, f.layers, step)
 	if err != nil {
 		return nil, err
 	}
@@ -522,9 +524,9 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 	// Antipodal inputs (K₁₂ = −K₁₁ = −K₂₂) have the midpoint x₀ = 0, where
 	// the expansion in δx has no kernel to start from: the exact
 	// two-input columns stand alone and dK1, ddK2 are missing.
-	var boot []recursions.BootstrapLayer
+	var boot, bootCheck []recursions.BootstrapLayer
 	if k0 > 0 {
-		boot, err = a.IterateBootstrap(f.cb.f, f.cw.f, k0, k1, k2, f.layers, step)
+		boot, bootCheck, err = a.IterateBootstrapChecked(f.cb.f, f.cw.f, k0, k1, k2, f.layers, step)
 		if err != nil {
 			return nil, err
 		}
@@ -532,7 +534,7 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 	if boot != nil && len(two) != len(boot) {
 		return nil, fmt.Errorf("two-input rows: %d exact, %d bootstrapped", len(two), len(boot))
 	}
-	num := func(v float64) jsonNum { return floatNum(v, depthDigits) }
+	num := func(v, check float64) jsonNum { return agreeingNum(v, check, depthDigits) }
 	seqs := depthSequences{}
 	row := 0
 	for i, t := range two {
@@ -552,10 +554,11 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 			return nil, fmt.Errorf("two-input layer %d has no row", t.L)
 		}
 		r := &rep.Layers[row]
-		r.Kpp, r.Kmm, r.Kpm, r.Rho = num(t.Kpp), num(t.Kmm), num(t.Kpm), num(t.Rho)
+		c := twoCheck[i]
+		r.Kpp, r.Kmm, r.Kpm, r.Rho = num(t.Kpp, c.Kpp), num(t.Kmm, c.Kmm), num(t.Kpm, c.Kpm), num(t.Rho, c.Rho)
 		r.Psi = absNum(t.Psi, t.PsiErr, depthDigits) // ψ keeps only the digits above its error
 		if boot != nil {
-			r.DK1, r.DDK2 = num(b.DK1), num(b.DDK2)
+			r.DK1, r.DDK2 = num(b.DK1, bootCheck[i].DK1), num(b.DDK2, bootCheck[i].DDK2)
 		}
 		row++
 	}
