@@ -89,8 +89,12 @@ func (m *Many) At(K float64) ([]Value, error) { return m.AtTol(K, float64RelTol)
 // re-evaluates near them at full accuracy, can use it.
 const ScanRelTol = 1e-8
 
-// AtTol is At with the relative tolerance relTol on each value, between float64RelTol (At's, 1e-14) and ScanRelTol; the
-// error bounds returned are as rigorous as At's, only wider.
+// AtTol is At with the relative tolerance relTol on each value, between
+// float64RelTol (At's, 1e-14) and ScanRelTol. Above float64RelTol it
+// integrates without the companions of growthPower, so a smooth step's
+// transition at a large K can be off by about 1e-12 of the value beyond
+// the returned bound: it serves root scans, which look at signs and
+// re-evaluate with At near their decisions.
 func (m *Many) AtTol(K, relTol float64) ([]Value, error) {
 	if !(relTol >= float64RelTol && relTol <= ScanRelTol) {
 		return nil, fmt.Errorf("expectations: relative tolerance %g outside [%g, %g]", relTol, float64RelTol, ScanRelTol)
