@@ -162,7 +162,7 @@ func TestAgreeingFloat64(t *testing.T) {
 	}{
 		{1.2359028, 1.2359028, 9, "1.2359028", true},
 		{1.23590278, 1.23590281, 9, "1.2359028", true}, // both round to it at 8 digits
-		{1.2359024, 1.2359026, 9, "1.2359", true}, // 1.235902 and 1.235903 at 7 digits
+		{1.2359024, 1.2359026, 9, "1.2359", true},      // 1.235902 and 1.235903 at 7 digits
 		{0.5, -0.5, 9, "", false},
 		{math.NaN(), 1, 9, "", false},
 		{1, math.Inf(1), 9, "", false},

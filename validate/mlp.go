@@ -1,10 +1,11 @@
 package validate
 
 import (
-	"critcalc/calc"
 	"errors"
 	"fmt"
 	"math"
+
+	"critcalc/calc"
 
 	"critcalc/hermite"
 	"critcalc/recursions"
