@@ -31,10 +31,9 @@ type Analysis struct {
 	// Reason explains, when Classes is empty, why σ has no physical
 	// critical point.
 	Reason string
-	// Kmax is the upper end of the K range searched: the kmax asked for,
-	// or less when the Gaussian averages exceed float64 above some K
-	// (Limit then says so).
-	Kmax  float64
+	// Limit says, when the Gaussian averages leave float64 (or diverge)
+	// above some K below the kmax asked for, that K was searched only up to
+	// there; it is empty otherwise.
 	Limit string
 }
 
@@ -47,7 +46,7 @@ func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
 // analyze is Analyze that also returns the prepared activation, nil for a
 // scale-invariant σ.
 func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
-	an := &Analysis{Kmax: kmax}
+	an := &Analysis{}
 	si, ok, err := ScaleInvariantOf(sigma, scanDigits)
 	if err != nil {
 		return nil, nil, err
@@ -102,7 +101,6 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	an.Kmax = kmax
 	physical := 0
 	for i, p := range pts {
 		if !p.Physical {
