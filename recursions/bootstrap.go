@@ -1,7 +1,6 @@
 package recursions
 
 import (
-	"cmp"
 	"fmt"
 )
 
@@ -35,11 +34,9 @@ func (a *Activation) IterateBootstrap(cb, cw, k00, dk1, ddk2 float64, L, every i
 // second time with every average moved by checkPerturb of itself (see
 // IterateChecked): a caller keeps the digits on which the two agree.
 func (a *Activation) IterateBootstrapChecked(cb, cw, k00, dk1, ddk2 float64, L, every int) (layers, check []BootstrapLayer, err error) {
-	runs, errs := sideBySide(func(i, _ int) ([]BootstrapLayer, error) {
-		return a.iterateBootstrap(cb, cw, k00, dk1, ddk2, L, every, [2]float64{0, checkPerturb}[i])
+	return checkedRuns(func(p float64) ([]BootstrapLayer, error) {
+		return a.iterateBootstrap(cb, cw, k00, dk1, ddk2, L, every, p)
 	})
-	n := min(len(runs[0]), len(runs[1]))
-	return runs[0][:n], runs[1][:n], cmp.Or(errs[0], errs[1])
 }
 
 // iterateBootstrap is IterateBootstrap with the averages moved by perturb

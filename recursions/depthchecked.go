@@ -23,18 +23,23 @@ const checkPerturb = 1e-14
 // larger and keeps about 6 of its 17). When a run fails at some layer, the
 // layers before it are returned with its error.
 func (a *Activation) IterateChecked(cb, cw, k1 float64, L, every int, widths []int, ren *Renormalization) (layers, check []Layer, err error) {
-	runs, errs := sideBySide(func(i, _ int) ([]Layer, error) {
-		p := [2]float64{0, checkPerturb}[i]
+	return checkedRuns(func(p float64) ([]Layer, error) {
 		if widths != nil {
 			return a.iterateWidths(cb, cw, k1, widths, every, ren, p)
 		}
 		return a.iterate(cb, cw, k1, L, every, ren, nil, p)
 	})
+}
+
+// checkedRuns runs a float64 iteration side by side as it is (perturb 0)
+// and with its averages moved by checkPerturb, and returns the layers both
+// reached. When only the perturbed run stopped (an overflow at the edge),
+// its error is returned: the layers it did not reach have no check.
+func checkedRuns[T any](run func(perturb float64) ([]T, error)) (layers, check []T, err error) {
+	runs, errs := sideBySide(func(i, _ int) ([]T, error) { return run([2]float64{0, checkPerturb}[i]) })
 	n := min(len(runs[0]), len(runs[1]))
 	err = errs[0]
 	if err == nil && errs[1] != nil {
-		// The perturbed run stopped first (an overflow at the edge): the
-		// layers it did not reach have no check.
 		err = fmt.Errorf("recursions: the check of the float64 digits: %w", errs[1])
 	}
 	return runs[0][:n], runs[1][:n], err

@@ -1,7 +1,6 @@
 package recursions
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 
@@ -57,11 +56,7 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 // arc-cosine map of a scale-invariant σ is closed-form: its check run is
 // the same iteration.)
 func (a *Activation) IterateTwoChecked(cb, cw, kpp, kmm, kpm float64, L, every int) (layers, check []TwoLayer, err error) {
-	runs, errs := sideBySide(func(i, _ int) ([]TwoLayer, error) {
-		return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, [2]float64{0, checkPerturb}[i])
-	})
-	n := min(len(runs[0]), len(runs[1]))
-	return runs[0][:n], runs[1][:n], cmp.Or(errs[0], errs[1])
+	return checkedRuns(func(p float64) ([]TwoLayer, error) { return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, p) })
 }
 
 // iterateTwo is IterateTwo with the diagonal averages moved by perturb and
