@@ -3,6 +3,7 @@ package asymptotics
 import (
 	"fmt"
 	"math"
+	"sync"
 )
 
 // Sequence is an iterated quantity: values V at depths L (increasing).
@@ -83,18 +84,18 @@ func Compare(preds []Series, seqs map[string]Sequence, minL int) (Confirmation, 
 			order = append(order, i)
 		}
 	}
+	fits := fitAll(preds, order, seqs, minL)
 	exps := map[string][2]float64{}
 	for _, i := range order {
-		s := preds[i]
-		seq, ok := seqs[s.Quantity]
-		if !ok {
-			continue
-		}
-		if !s.Zero && !oneSigned(seq, minL) {
+		s, f := preds[i], fits[i]
+		if f.skipped {
 			out.Skipped = append(out.Skipped, s.Quantity)
 			continue
 		}
-		cs, p, err := compareOne(s, seq, minL, &out)
+		if !f.present {
+			continue
+		}
+		cs, p, err := compareOne(s, f, &out)
 		if err != nil {
 			return out, fmt.Errorf("asymptotics: comparing %s: %w", s.Quantity, err)
 		}
@@ -120,20 +121,61 @@ func agreement(c Comparison) Comparison {
 	return c
 }
 
-// compareOne compares one series with its sequence; it returns the fitted
-// exponent and its error when the exponent was fitted.
-func compareOne(s Series, seq Sequence, minL int, conf *Confirmation) ([]Comparison, *[2]float64, error) {
-	if s.Zero {
-		if err := checkSequence(seq.L, seq.V); err != nil {
-			return nil, nil, err
+// seriesFits holds the two fits of one series' sequence that Compare
+// compares with it: the exponent free, and set to the prediction.
+type seriesFits struct {
+	present bool // a sequence was given for the series
+	skipped bool // it vanishes or changes sign in the fitting window
+	// zeroMax is max |value| on the window, for a series predicted to
+	// vanish (Series.Zero), which is not fitted.
+	zeroMax   float64
+	free, fix Fit
+	err       error
+}
+
+// fitAll fits every series' sequence, the series in parallel (the fits
+// are independent; which ℓ₀ a prediction uses is settled afterwards, in
+// order, by compareOne). Each fit is deterministic, so the outcome does
+// not depend on the scheduling.
+func fitAll(preds []Series, order []int, seqs map[string]Sequence, minL int) []seriesFits {
+	fits := make([]seriesFits, len(preds))
+	var wg sync.WaitGroup
+	for _, i := range order {
+		s := preds[i]
+		seq, ok := seqs[s.Quantity]
+		if !ok {
+			continue
 		}
-		m := 0.0
+		fits[i].present = true
+		if !s.Zero && !oneSigned(seq, minL) {
+			fits[i].skipped = true
+			continue
+		}
+		wg.Add(1)
+		go func(f *seriesFits) {
+			defer wg.Done()
+			*f = fitSeries(s, seq, minL)
+		}(&fits[i])
+	}
+	wg.Wait()
+	return fits
+}
+
+// fitSeries makes the two fits of seq that compareOne compares with s,
+// side by side: the exponent free and set to s.Exponent, the latter of one
+// order more than s leaves open.
+func fitSeries(s Series, seq Sequence, minL int) seriesFits {
+	f := seriesFits{present: true}
+	if s.Zero {
+		if f.err = checkSequence(seq.L, seq.V); f.err != nil {
+			return f
+		}
 		for i, l := range seq.L {
 			if l >= minL {
-				m = max(m, math.Abs(seq.V[i]))
+				f.zeroMax = max(f.zeroMax, math.Abs(seq.V[i]))
 			}
 		}
-		return []Comparison{agreement(Comparison{Quantity: s.Quantity, What: "max_abs", Fitted: m, Err: zeroTolerance / AgreeSigmas})}, nil, nil
+		return f
 	}
 	opts := FitOptions{MinL: minL}
 	noLogs := true
@@ -147,17 +189,35 @@ func compareOne(s Series, seq Sequence, minL int, conf *Confirmation) ([]Compari
 	} else {
 		opts.Order = max(int(math.Round(s.Next.Power-s.Exponent))+1, 2)
 	}
-	free, err := FitSequence(seq.L, seq.V, opts)
-	if err != nil {
-		return nil, nil, err
+	fixed := opts
+	fixed.FixExponent, fixed.Exponent = true, s.Exponent
+	var fixErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		f.fix, fixErr = FitSequence(seq.L, seq.V, fixed)
+	}()
+	f.free, f.err = FitSequence(seq.L, seq.V, opts)
+	wg.Wait()
+	if f.err == nil {
+		f.err = fixErr
 	}
+	return f
+}
+
+// compareOne compares one series with its fits; it returns the fitted
+// exponent and its error when the exponent was fitted.
+func compareOne(s Series, f seriesFits, conf *Confirmation) ([]Comparison, *[2]float64, error) {
+	if f.err != nil {
+		return nil, nil, f.err
+	}
+	if s.Zero {
+		return []Comparison{agreement(Comparison{Quantity: s.Quantity, What: "max_abs", Fitted: f.zeroMax, Err: zeroTolerance / AgreeSigmas})}, nil, nil
+	}
+	free, fix := f.free, f.fix
 	out := []Comparison{agreement(Comparison{Quantity: s.Quantity, What: "exponent",
 		Predicted: s.Exponent, Fitted: free.Exponent, Err: free.ExponentErr})}
-	opts.FixExponent, opts.Exponent = true, s.Exponent
-	fix, err := FitSequence(seq.L, seq.V, opts)
-	if err != nil {
-		return nil, nil, err
-	}
 	maxPower := fix.Basis[len(fix.Basis)-1].Power
 	ks, err := s.coefficients(maxPower)
 	if err != nil {
