@@ -39,10 +39,10 @@ high-precision expectations, and K*, C_b, C_W and ã₁ are printed with the
 digits (at most --digits D, 1 to 60, default 12) that their propagated error
 bound certifies; the Taylor data σ^(p)(0), a₁, a₂, b₁, p⊥, the kinked-linear
 and the scale-invariant data are computed at two working precisions and
-printed with the digits on which they agree. Above 12 digits the fixed points
-K > 0 of --cb and --cw are refined the same way (Newton on C_b + C_W g(K) − K)
-with χ∥, χ⊥ and ξ; otherwise, and for a fixed point at K = 0 or a double
-root, they are float64 and printed with about 14 + log10|1 − χ∥| digits.
+printed with the digits on which they agree. The fixed points K > 0 of --cb
+and --cw are refined the same way (Newton on C_b + C_W g(K) − K) with χ∥, χ⊥
+and ξ, at every --digits; a fixed point at K = 0 or a double root is float64
+and printed with about 14 + log10|1 − χ∥| digits.
 An activation without a physical critical point is not an
 error: the report gives the reason.`,
 		noDefault: []string{"cb", "cw", "at"},
@@ -52,7 +52,7 @@ error: the report gives the reason.`,
 }
 
 // actDigits is the default --digits, and the most digits of a float64
-// fixed point (one that is not refined: a double root, or D ≤ actDigits).
+// fixed point (one that is not refined: a double root, or K* = 0).
 const actDigits = 12
 
 type actFlags struct {
@@ -225,8 +225,10 @@ func fixedPointDigits(chiPar float64) int {
 	return max(3, min(d, actDigits))
 }
 
-// addActFixed adds the float64 fixed points of (--cb, --cw) to rep, printed
-// with at most actDigits significant digits whatever --digits is.
+// addActFixed adds the fixed points of (--cb, --cw) to rep: each K* > 0
+// that is a simple root refined to --digits certified digits
+// (FixedPointAtDigits), a double root and K* = 0 in float64 with the
+// digits fixedPointDigits allows.
 func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 	a, err := recursions.New(e)
 	if err != nil {
@@ -238,7 +240,7 @@ func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 	}
 	fps := []actFixed{}
 	for _, p := range set.Points {
-		if f.digits > actDigits && p.K > 0 && !p.Tangent {
+		if p.K > 0 && !p.Tangent {
 			pd, err := a.FixedPointAtDigits(p.K, f.cb.r, f.cw.r, f.digits)
 			if err != nil {
 				return fmt.Errorf("fixed point K ≈ %g of %s to %d digits: %w", p.K, e, f.digits, err)

@@ -580,3 +580,44 @@ func TestActFixedPointDigits(t *testing.T) {
 		t.Errorf("K* = %s, want 30 digits starting 0.520216136262", s)
 	}
 }
+
+// At the default --digits every fixed point K* > 0 is refined and
+// certified as at 30 digits: each printed value is the 30-digit one
+// rounded to the digits printed (SWISH's and GELU's flat fixed points at
+// χ∥ near 1 included, which the float64 solution would blur).
+func TestActFixedPointDefaultDigits(t *testing.T) {
+	for _, tc := range [][]string{
+		{"tanh", "--cb", "0.1", "--cw", "1.5"},
+		{"gelu", "--cb", "0", "--cw", "1.9"},
+		{"swish", "--cb", "0.05", "--cw", "1.99"},
+	} {
+		fixed := func(args ...string) []map[string]json.RawMessage {
+			got, out := actJSON(t, args...)
+			var fps []map[string]json.RawMessage
+			if err := json.Unmarshal(got["fixed_points"], &fps); err != nil || len(fps) == 0 {
+				t.Fatalf("act %v: no fixed points: %s", args, out)
+			}
+			return fps
+		}
+		def, hi := fixed(tc...), fixed(append(tc, "--digits", "30")...)
+		if len(def) != len(hi) {
+			t.Fatalf("act %v: %d fixed points, %d at 30 digits", tc, len(def), len(hi))
+		}
+		for i := range def {
+			for _, k := range []string{"K_star", "chi_par", "chi_perp", "xi"} {
+				s := string(def[i][k])
+				if s == "null" {
+					continue
+				}
+				v, _, err := big.ParseFloat(string(hi[i][k]), 10, 256, big.ToNearestEven)
+				if err != nil {
+					t.Fatalf("act %v --digits 30: %s = %s: %v", tc, k, hi[i][k], err)
+				}
+				n := len(strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", ""), "0"))
+				if want := calc.FormatSignificant(v, n); want != s {
+					t.Errorf("act %v: fixed point %d %s = %s, want %s (the 30-digit %s rounded)", tc, i, k, s, want, hi[i][k])
+				}
+			}
+		}
+	}
+}
