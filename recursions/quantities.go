@@ -10,72 +10,41 @@ import (
 )
 
 // Quantities are the single-input quantities of the kernel recursion at
-// one K > 0 and C_W (PDLT §5.1–5.4).
+// one K > 0 and C_W (PDLT §5.1–5.4), each to a requested number of
+// significant digits: each keeps only the digits that two working
+// precisions agree on (g'(K), h, j and g” cancel digits between their
+// averages).
 type Quantities struct {
-	G       float64 // g(K) = ⟨σ²⟩_K (5.5)
-	GPrime  float64 // g'(K) = ⟨σ²(z² − K)⟩_K/(2K²)
-	ChiPar  float64 // χ∥ = C_W g'(K) (5.50)
-	ChiParZ float64 // χ∥ in its second form (C_W/K)⟨zσσ'⟩_K, a check
-	ChiPerp float64 // χ⊥ = C_W⟨σ'²⟩_K (5.51)
-	H       float64 // h = ½ dχ⊥/dK (5.52)
-	J       float64 // j(K) = C_W⟨σ²(z⁴ − 6Kz² + 3K²)⟩_K/K² (5.111)
-	Vertex  float64 // C_W²(⟨σ⁴⟩_K − ⟨σ²⟩_K²), the vertex source (5.109)
-	GPrime2 float64 // g''(K)
+	G       calc.Certified // g(K) = ⟨σ²⟩_K (5.5)
+	GPrime  calc.Certified // g'(K) = ⟨σ²(z² − K)⟩_K/(2K²)
+	ChiPar  calc.Certified // χ∥ = C_W g'(K) (5.50)
+	ChiParZ calc.Certified // χ∥ in its second form (C_W/K)⟨zσσ'⟩_K, a check
+	ChiPerp calc.Certified // χ⊥ = C_W⟨σ'²⟩_K (5.51)
+	H       calc.Certified // h = ½ dχ⊥/dK (5.52)
+	J       calc.Certified // j(K) = C_W⟨σ²(z⁴ − 6Kz² + 3K²)⟩_K/K² (5.111)
+	Vertex  calc.Certified // C_W²(⟨σ⁴⟩_K − ⟨σ²⟩_K²), the vertex source (5.109)
+	GPrime2 calc.Certified // g''(K)
 }
 
-// QuantitiesAt returns the quantities at K > 0 for weight variance CW, in
-// float64.
-func (a *Activation) QuantitiesAt(K, CW float64) (Quantities, error) {
-	var q Quantities
-	var err error
-	steps := []struct {
-		dst *float64
-		f   func() (float64, error)
-	}{
-		{&q.G, func() (float64, error) { return a.G(K) }},
-		{&q.GPrime, func() (float64, error) { return a.ChiPar(K, 1) }},
-		{&q.ChiPar, func() (float64, error) { return a.ChiPar(K, CW) }},
-		{&q.ChiParZ, func() (float64, error) { return a.ChiParZ(K, CW) }},
-		{&q.ChiPerp, func() (float64, error) { return a.ChiPerp(K, CW) }},
-		{&q.H, func() (float64, error) { return a.H(K, CW) }},
-		{&q.J, func() (float64, error) { return a.J(K, CW) }},
-		{&q.Vertex, func() (float64, error) { return a.VertexSource(K, CW) }},
-		{&q.GPrime2, func() (float64, error) { return a.GPrime2(K) }},
-	}
-	for _, s := range steps {
-		if *s.dst, err = s.f(); err != nil {
-			return Quantities{}, err
-		}
-	}
-	return q, nil
-}
-
-// QuantitiesDigits are the quantities at K to a requested number of
-// digits; each keeps only the digits that two working precisions agree on
-// (g'(K), h, j and g” cancel digits between their averages).
-type QuantitiesDigits struct {
-	G, GPrime, ChiPar, ChiParZ, ChiPerp, H, J, Vertex, GPrime2 calc.Certified
-}
-
-// QuantitiesAtDigits returns the quantities at the exact K > 0 and C_W to
+// QuantitiesAt returns the quantities at the exact K > 0 and C_W to
 // digits significant digits (1 to MaxDigits).
-func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesDigits, error) {
+func (a *Activation) QuantitiesAt(K, CW *big.Rat, digits int) (Quantities, error) {
 	if digits < 1 || digits > MaxDigits {
-		return QuantitiesDigits{}, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
+		return Quantities{}, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
 	}
 	if K.Sign() <= 0 || CW.Sign() <= 0 {
-		return QuantitiesDigits{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", hermite.RatG(K), hermite.RatG(CW))
+		return Quantities{}, fmt.Errorf("recursions: the quantities at K need K > 0 and C_W > 0, got K = %s, C_W = %s", hermite.RatG(K), hermite.RatG(CW))
 	}
 	m, err := a.digitsAverages()
 	if err != nil {
-		return QuantitiesDigits{}, err
+		return Quantities{}, err
 	}
 	var vals [2][]*big.Float
 	var scales []float64
 	for i, extra := range []int{lowExtra, highExtra} {
 		v, err := m.AtDigits(K, digits+extra)
 		if err != nil {
-			return QuantitiesDigits{}, fmt.Errorf("recursions: quantities at K = %s: %w", hermite.RatG(K), err)
+			return Quantities{}, fmt.Errorf("recursions: quantities at K = %s: %w", hermite.RatG(K), err)
 		}
 		prec := v[cS2].Prec()
 		vals[i] = quantities(new(big.Float).SetPrec(prec).SetRat(K), new(big.Float).SetPrec(prec).SetRat(CW), v)
@@ -83,7 +52,7 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 			scales = quantityScales(new(big.Float).SetPrec(prec).SetRat(K), new(big.Float).SetPrec(prec).SetRat(CW), v)
 		}
 	}
-	var q QuantitiesDigits
+	var q Quantities
 	dst := []*calc.Certified{&q.G, &q.GPrime, &q.ChiPar, &q.ChiParZ, &q.ChiPerp, &q.H, &q.J, &q.Vertex, &q.GPrime2}
 	names := []string{"g", "g'", "χ∥", "χ∥ (zσσ')", "χ⊥", "h", "j", "vertex source", "g''"}
 	for j, name := range names {
@@ -94,14 +63,14 @@ func (a *Activation) QuantitiesAtDigits(K, CW *big.Rat, digits int) (QuantitiesD
 			continue
 		}
 		if *dst[j], err = calc.Agreeing(name, vals[0][j], vals[1][j], digits); err != nil {
-			return QuantitiesDigits{}, fmt.Errorf("recursions: %s at K = %s: %w", name, hermite.RatG(K), err)
+			return Quantities{}, fmt.Errorf("recursions: %s at K = %s: %w", name, hermite.RatG(K), err)
 		}
 	}
 	return q, nil
 }
 
 // Positions of the quantities in the slices of quantities and
-// quantityScales, the order of QuantitiesDigits.
+// quantityScales, the order of Quantities.
 const (
 	qG       = iota // g
 	qGPrime         // g'
@@ -116,7 +85,7 @@ const (
 
 // quantities combines the averages v of the high-precision set at K into
 // g, g', χ∥, χ∥ (zσσ' form), χ⊥, h, j, the vertex source and g”, in the
-// order of QuantitiesDigits (qG … qGPrime2).
+// order of Quantities (qG … qGPrime2).
 func quantities(K, CW *big.Float, v []*big.Float) []*big.Float {
 	prec := K.Prec()
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }

@@ -8,9 +8,9 @@ import (
 	"critcalc/calc"
 )
 
-// The D-digit quantities agree with the float64 ones, and the two forms of
-// χ∥ agree with each other to every digit.
-func TestQuantitiesAtDigits(t *testing.T) {
+// The D-digit quantities agree with the float64 averages (Activation.G,
+// ChiPar, …), and the two forms of χ∥ agree with each other to every digit.
+func TestQuantitiesAt(t *testing.T) {
 	tests := []struct {
 		sigma string
 		K, CW *big.Rat
@@ -27,11 +27,11 @@ func TestQuantitiesAtDigits(t *testing.T) {
 		}
 		Kf, _ := tt.K.Float64()
 		CWf, _ := tt.CW.Float64()
-		fq, err := a.QuantitiesAt(Kf, CWf)
+		fq, err := float64Quantities(a, Kf, CWf)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dq, err := a.QuantitiesAtDigits(tt.K, tt.CW, 30)
+		dq, err := a.QuantitiesAt(tt.K, tt.CW, 30)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.sigma, err)
 		}
@@ -78,7 +78,7 @@ func TestFixedPointAtDigits(t *testing.T) {
 		t.Fatal(err)
 	}
 	Kr, _ := p.K.V.Rat(nil)
-	g, err := a.QuantitiesAtDigits(Kr, CW, 45)
+	g, err := a.QuantitiesAt(Kr, CW, 45)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,4 +96,30 @@ func TestFixedPointAtDigits(t *testing.T) {
 	if p.ChiPar.Digits < 28 || p.ChiPerp.Digits < 28 || p.Xi.Digits < 28 {
 		t.Errorf("digits certified: χ∥ %d, χ⊥ %d, ξ %d", p.ChiPar.Digits, p.ChiPerp.Digits, p.Xi.Digits)
 	}
+}
+
+// float64Quantities returns g, g', χ∥, χ∥ (zσσ' form), χ⊥, h, j, the
+// vertex source and g” at K from the float64 averages, in the order of
+// Quantities.
+func float64Quantities(a *Activation, K, CW float64) (q struct{ G, GPrime, ChiPar, ChiParZ, ChiPerp, H, J, Vertex, GPrime2 float64 }, err error) {
+	steps := []struct {
+		dst *float64
+		f   func() (float64, error)
+	}{
+		{&q.G, func() (float64, error) { return a.G(K) }},
+		{&q.GPrime, func() (float64, error) { return a.ChiPar(K, 1) }},
+		{&q.ChiPar, func() (float64, error) { return a.ChiPar(K, CW) }},
+		{&q.ChiParZ, func() (float64, error) { return a.ChiParZ(K, CW) }},
+		{&q.ChiPerp, func() (float64, error) { return a.ChiPerp(K, CW) }},
+		{&q.H, func() (float64, error) { return a.H(K, CW) }},
+		{&q.J, func() (float64, error) { return a.J(K, CW) }},
+		{&q.Vertex, func() (float64, error) { return a.VertexSource(K, CW) }},
+		{&q.GPrime2, func() (float64, error) { return a.GPrime2(K) }},
+	}
+	for _, s := range steps {
+		if *s.dst, err = s.f(); err != nil {
+			return q, err
+		}
+	}
+	return q, nil
 }

@@ -31,7 +31,7 @@ func addActAt(rep *actReport, e calc.Expr, f *actFlags) error {
 	if err != nil {
 		return fmt.Errorf("quantities of %s: %w", e, err)
 	}
-	q, err := a.QuantitiesAtDigits(f.at.r, f.cw.r, f.digits)
+	q, err := a.QuantitiesAt(f.at.r, f.cw.r, f.digits)
 	if err != nil {
 		return fmt.Errorf("quantities of %s at K = %s: %w", e, f.at, err)
 	}
