@@ -42,10 +42,11 @@ func digitsAbove(v, se float64) int {
 // (loggauss.ExactMoments), and the same for ln‖z_out‖² = G + ln χ²_{n_out}
 // with ‖x‖²/n_in = 1 (Moments.Output), with the probability of the
 // excluded event that a hidden layer is entirely inactive
-// (loggauss.ZeroEventProbability). digits is 1 to Float64Digits.
+// (loggauss.ZeroEventProbability), each to digits certified significant
+// digits (1 to loggauss.MaxDigits; see betaTheoryRow).
 func BetaTable(n int, ds []int, nOut, digits int) (*Table, error) {
-	if digits < 1 || digits > Float64Digits {
-		return nil, fmt.Errorf("digits must be between 1 and %d for the beta table, got %d", Float64Digits, digits)
+	if digits < 1 || digits > loggauss.MaxDigits {
+		return nil, fmt.Errorf("digits must be between 1 and %d for the beta table, got %d", loggauss.MaxDigits, digits)
 	}
 	switch {
 	case n < 1:
@@ -55,7 +56,6 @@ func BetaTable(n int, ds []int, nOut, digits int) (*Table, error) {
 	case len(ds) == 0:
 		return nil, errors.New("beta table: no depth")
 	}
-	num := func(v float64) Cell { return FloatCell(v, digits) }
 	t := &Table{
 		Name:  "beta",
 		Title: "Log-Gaussian output norm of deep ReLU networks: β = 2/n + 5d/n and the exact finite-width moments",
@@ -81,27 +81,7 @@ func BetaTable(n int, ds []int, nOut, digits int) (*Table, error) {
 		if d < 0 {
 			return nil, fmt.Errorf("beta table: depth d = %d must be ≥ 0", d)
 		}
-		theory, err := loggauss.TheoryMoments(n, d)
-		if err != nil {
-			return nil, fmt.Errorf("beta table: %w", err)
-		}
-		exact, err := loggauss.ExactMoments(n, d)
-		if err != nil {
-			return nil, fmt.Errorf("beta table: %w", err)
-		}
-		yTheory, err := theory.Output(nOut, 1)
-		if err != nil {
-			return nil, fmt.Errorf("beta table: %w", err)
-		}
-		yExact, err := exact.Output(nOut, 1)
-		if err != nil {
-			return nil, fmt.Errorf("beta table: %w", err)
-		}
-		widths := make([]int, d+1)
-		for i := range widths {
-			widths[i] = n
-		}
-		pZero, err := loggauss.ZeroEventProbability(widths)
+		row, err := betaTheoryRow(n, d, nOut, digits)
 		if err != nil {
 			return nil, fmt.Errorf("beta table: %w", err)
 		}
@@ -113,18 +93,16 @@ func BetaTable(n int, ds []int, nOut, digits int) (*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("beta table: %w", err)
 		}
-		t.Rows = append(t.Rows, []Cell{IntCell(n), IntCell(d), num(loggauss.Beta(n, d)),
-			num(theory.MeanG), num(theory.VarG), num(exact.MeanG), num(exact.VarG),
-			num(yTheory.MeanG), num(yTheory.VarG), num(yExact.MeanG), num(yExact.VarG), num(pZero),
+		t.Rows = append(t.Rows, append(row,
 			FloatCell(m.Mean.Value, min(digits, digitsAbove(m.Mean.Value, m.Mean.StdErr))),
-			FloatCell(m.Var.Value, min(digits, digitsAbove(m.Var.Value, m.Var.StdErr))), FloatCell(m.Var.StdErr, 2)})
+			FloatCell(m.Var.Value, min(digits, digitsAbove(m.Var.Value, m.Var.StdErr))), FloatCell(m.Var.StdErr, 2)))
 	}
 	t.Footnotes = []string{
 		"Network (log-Gaussian notes, Def. 1): d hidden ReLU layers of width n with C_W = 2 (weights √(2/n)·N(0, 1)), no biases, a linear readout to n_out outputs; then z_out = |x|/√n_in · exp(G/2) · W with W ~ N(0, I) in dimension n_out independent of G (Theorem 2).",
 		"Theory: Theorem 2, E[G] = −β/2 + O(d/n²), Var[G] = β + O(d/n²) (loggauss.TheoryMoments).",
 		"Exact: G = ln(|g|²/n) + the sum over the d hidden layers of ln((2/n)|φ(g)|²), g ~ N(0, I) in dimension n, independent terms whose moments are sums over Binomial(n, ½) of digamma and trigamma values (loggauss.ExactMoments), conditional on no hidden layer being entirely inactive (probability in the last column).",
 		fmt.Sprintf("ln|z_out|² = G + ln χ²(n_out) with n_out = %d and |x|²/n_in = 1: E[ln χ²(k)] = ψ(k/2) + ln 2, Var = ψ′(k/2) (Moments.Output).", nOut),
-		fmt.Sprintf("Values from float64 digamma and trigamma sums (good to about 1e-14), shown with at most %d significant digits.", digits),
+		fmt.Sprintf("Values certified to at most %d significant digits: β and β/2 are exact rationals; the exact moments, the ln χ² terms and P(empty layer) are sums of ψ, ψ′ and logarithms, each computed at two working precisions with the digits on which both agree (loggauss.ExactMomentsDigits, ExactOutputDigits, TheoryOutputDigits, ZeroEventProbabilityDigits). The simulated columns are not: they show the digits above their standard errors.", digits),
 		fmt.Sprintf("Simulated: %d networks drawn exactly from the product representation (loggauss.SampleG, seed %d); their mean and variance are shown to the digit of their standard error.", BetaSamples, BetaSeed),
 	}
 	return t, nil

@@ -55,7 +55,7 @@ func TestBetaErrors(t *testing.T) {
 		{"depth", 100, []int{-1}, 10, 6, "depth"},
 		{"no depth", 100, nil, 10, 6, "no depth"},
 		{"n_out", 100, []int{1}, 0, 6, "n_out"},
-		{"digits", 100, []int{1}, 10, 13, "between 1 and 12"},
+		{"digits", 100, []int{1}, 10, 61, "between 1 and 60"},
 	}
 	for _, tt := range tests {
 		if _, err := BetaTable(tt.n, tt.ds, tt.nOut, tt.digits); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"critcalc/loggauss"
 )
 
 // DefaultDigits is the number of significant digits tables show unless
@@ -47,7 +49,7 @@ func MaxDigits(name string) int {
 	if name == "dhg" {
 		return dhgDigits
 	}
-	return Float64Digits
+	return loggauss.MaxDigits // beta
 }
 
 func orDefault(acts []Activation, def func() []Activation) []Activation {

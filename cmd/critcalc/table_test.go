@@ -86,7 +86,7 @@ func TestTableCommandErrors(t *testing.T) {
 		{[]string{"table", "pdlt", "joudaki"}, exitUsage, "want one name"},
 		{[]string{"table", "tables"}, exitUsage, `unknown name "tables"`},
 		{[]string{"table", "pdlt", "--format", "html"}, exitUsage, "unknown table format"},
-		{[]string{"table", "beta", "--digits", "13"}, exitUsage, "between 1 and 12 for table beta"},
+		{[]string{"table", "beta", "--digits", "61"}, exitUsage, "between 1 and 60 for table beta"},
 		{[]string{"table", "joudaki", "--digits", "61"}, exitUsage, "between 1 and 60 for table joudaki"},
 		{[]string{"table", "pdlt", "--digits", "0"}, exitUsage, "between 1 and 60"},
 		{[]string{"table", "pdlt", "--act", "tanh(x"}, exitError, "^"},
@@ -184,6 +184,28 @@ func TestTableJSONKeysDHGBeta(t *testing.T) {
 	_, stdout, _ := runCLI("table", "beta", "--format", "csv", "--n", "50", "--d", "3")
 	if !strings.Contains(stdout, "\n50,3,0.34,") {
 		t.Errorf("beta --n 50 --d 3: %q", stdout)
+	}
+}
+
+// TestTableBetaDigits60 asks table beta for 60 digits: β is exact, and
+// the exact E[G] (n = 50, d = 3) has 60 certified digits whose first 30
+// are those of --digits 30.
+func TestTableBetaDigits60(t *testing.T) {
+	cell := func(digits string) []string {
+		code, stdout, stderr := runCLI("table", "beta", "--format", "csv", "--n", "50", "--d", "3", "--digits", digits)
+		if code != exitOK {
+			t.Fatalf("--digits %s: exit %d: %s", digits, code, stderr)
+		}
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		return strings.Split(lines[1], ",")
+	}
+	c60, c30 := cell("60"), cell("30")
+	if c60[2] != "0.34" {
+		t.Errorf("β = %s, want 0.34", c60[2])
+	}
+	mean60, mean30 := strings.TrimPrefix(c60[5], "-"), strings.TrimPrefix(c30[5], "-")
+	if n := len(strings.Trim(strings.ReplaceAll(mean60, ".", ""), "0")); n < 58 || !strings.HasPrefix(mean60, mean30[:len(mean30)-1]) {
+		t.Errorf("exact E[G]: 60 digits %s, 30 digits %s", c60[5], c30[5])
 	}
 }
 

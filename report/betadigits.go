@@ -1,0 +1,71 @@
+package report
+
+import (
+	"fmt"
+	"math/big"
+
+	"critcalc/calc"
+	"critcalc/loggauss"
+)
+
+// ratGuardLow and ratGuardHigh are the extra digits of the two working
+// precisions at which ratCertified rounds a rational.
+const ratGuardLow, ratGuardHigh = 15, 30
+
+// betaTheoryRow returns the cells n … p_zero of the beta table's row for d
+// hidden layers of width n, each value certified to at most digits
+// significant digits: β = 2/n + 5d/n and the log-Gaussian E[G] = −β/2,
+// Var[G] = β exactly (loggauss.BetaRat), the exact moments of G
+// (loggauss.ExactMomentsDigits), of ln‖z_out‖² (TheoryOutputDigits,
+// ExactOutputDigits) and P(empty layer) (ZeroEventProbabilityDigits).
+func betaTheoryRow(n, d, nOut, digits int) ([]Cell, error) {
+	widths := make([]int, d+1)
+	for i := range widths {
+		widths[i] = n
+	}
+	beta, err := loggauss.BetaRat(widths)
+	if err != nil {
+		return nil, err
+	}
+	exact, err := loggauss.ExactMomentsDigits(widths, digits)
+	if err != nil {
+		return nil, err
+	}
+	yTheory, err := loggauss.TheoryOutputDigits(widths, nOut, digits)
+	if err != nil {
+		return nil, err
+	}
+	yExact, err := loggauss.ExactOutputDigits(widths, nOut, digits)
+	if err != nil {
+		return nil, err
+	}
+	pZero, _, err := loggauss.ZeroEventProbabilityDigits(widths, digits)
+	if err != nil {
+		return nil, err
+	}
+	half := new(big.Rat).Quo(beta, big.NewRat(-2, 1))
+	cells := []Cell{IntCell(n), IntCell(d)}
+	for _, r := range []*big.Rat{beta, half, beta} {
+		c, err := ratCertified(r, digits)
+		if err != nil {
+			return nil, fmt.Errorf("β: %w", err)
+		}
+		cells = append(cells, CertifiedCell(c))
+	}
+	for _, c := range []calc.Certified{exact.MeanG, exact.VarG, yTheory.MeanG, yTheory.VarG, yExact.MeanG, yExact.VarG, pZero} {
+		cells = append(cells, CertifiedCell(c))
+	}
+	return cells, nil
+}
+
+// ratCertified returns the exact rational r to digits significant digits:
+// r rounded at two working precisions, with the digits on which the two
+// agree (all of them unless r lies on a rounding boundary).
+func ratCertified(r *big.Rat, digits int) (calc.Certified, error) {
+	if r.Sign() == 0 {
+		return calc.Exact(new(big.Float), digits), nil
+	}
+	lo := new(big.Float).SetPrec(calc.BitsForDigits(digits+ratGuardLow)).SetRat(r)
+	hi := new(big.Float).SetPrec(calc.BitsForDigits(digits+ratGuardHigh)).SetRat(r)
+	return calc.Agreeing("rational", lo, hi, digits)
+}
