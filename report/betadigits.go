@@ -65,7 +65,7 @@ func ratCertified(r *big.Rat, digits int) (calc.Certified, error) {
 	if r.Sign() == 0 {
 		return calc.Exact(new(big.Float), digits), nil
 	}
-	lo := new(big.Float).SetPrec(calc.BitsForDigits(digits+ratGuardLow)).SetRat(r)
-	hi := new(big.Float).SetPrec(calc.BitsForDigits(digits+ratGuardHigh)).SetRat(r)
+	lo := new(big.Float).SetPrec(calc.BitsForDigits(digits + ratGuardLow)).SetRat(r)
+	hi := new(big.Float).SetPrec(calc.BitsForDigits(digits + ratGuardHigh)).SetRat(r)
 	return calc.Agreeing("rational", lo, hi, digits)
 }
