@@ -1,0 +1,71 @@
+package loggauss
+
+import (
+	"fmt"
+	"math/big"
+
+	"critcalc/calc"
+	"critcalc/recursions"
+)
+
+// BetaScaleInvariantDigits is BetaScaleInvariant to digits significant
+// digits: β = (2 + (3A₄/A₂² − 1)d)/n with the vertex coefficient of
+// recursions.ScaleInvariantOf at digits+15 and digits+30 digits, keeping
+// the digits on which the two agree.
+func BetaScaleInvariantDigits(n, d int, sigma calc.Expr, digits int) (calc.Certified, error) {
+	if err := checkND(n, d); err != nil {
+		return calc.Certified{}, fmt.Errorf("loggauss: scale-invariant beta: %w", err)
+	}
+	if err := checkDigits(digits); err != nil {
+		return calc.Certified{}, fmt.Errorf("loggauss: scale-invariant beta: %w", err)
+	}
+	if _, err := scaleInvariantOf(sigma); err != nil {
+		return calc.Certified{}, err
+	}
+	var b [2]*big.Float
+	for i, dd := range []int{digits + digitsLow, digits + digitsHigh} {
+		si, ok, err := recursions.ScaleInvariantOf(sigma, dd)
+		if err != nil || !ok {
+			return calc.Certified{}, fmt.Errorf("loggauss: activation %v at %d digits: not scale-invariant (%v)", sigma, dd, err)
+		}
+		prec := precForDigits(dd)
+		v := new(big.Float).SetPrec(prec).Mul(si.Vertex.V, new(big.Float).SetInt64(int64(d)))
+		v.Add(v, big.NewFloat(2))
+		b[i] = v.Quo(v, new(big.Float).SetInt64(int64(n)))
+	}
+	return calc.Agreeing("β", b[0], b[1], digits)
+}
+
+// ExactMomentsScaleInvariantDigits is ExactMomentsScaleInvariant to
+// digits significant digits where its moments are sums of ψ, ψ′ and
+// logarithms: a₊² = a₋² (|x|, linear σ: every factor is ln(χ²_n/n), so
+// the moments are d + 1 times LastFactor's) and the ReLU family (a₋ = 0 or
+// a₊ = 0: ExactMomentsDigits). Leaky slopes (Beta integrals by
+// quadrature) are an error.
+func ExactMomentsScaleInvariantDigits(n, d int, sigma calc.Expr, digits int) (MomentsDigits, error) {
+	if err := checkND(n, d); err != nil {
+		return MomentsDigits{}, fmt.Errorf("loggauss: exact moments: %w", err)
+	}
+	if err := checkDigits(digits); err != nil {
+		return MomentsDigits{}, fmt.Errorf("loggauss: exact moments: %w", err)
+	}
+	si, err := scaleInvariantOf(sigma)
+	if err != nil {
+		return MomentsDigits{}, err
+	}
+	ap, am := si.APlus.Float64(), si.AMinus.Float64()
+	switch {
+	case ap*ap == am*am:
+		return certifyMoments(digits, func(prec uint) (bigMoments, error) {
+			m, err := lastFactorAt(n, prec)
+			if err != nil {
+				return bigMoments{}, err
+			}
+			c := new(big.Float).SetInt64(int64(d + 1))
+			return bigMoments{new(big.Float).SetPrec(prec).Mul(m.mean, c), new(big.Float).SetPrec(prec).Mul(m.v, c)}, nil
+		})
+	case ap == 0 || am == 0:
+		return ExactMomentsDigits(equalWidths(n, d), digits)
+	}
+	return MomentsDigits{}, fmt.Errorf("loggauss: exact moments of %v: the leaky slopes' factor is a Beta integral computed in float64 (about 1e-14), not to %d digits", sigma, digits)
+}
