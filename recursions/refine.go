@@ -35,6 +35,19 @@ func (a *Activation) averagesAtDigits(K *big.Float, digits int) ([]*big.Float, e
 	return m.AtDigits(Kr, digits)
 }
 
+// averagesAtDigitsSharing is averagesAtDigits with the integrands' values
+// at the trapezoidal nodes computed for valueDigits ≥ digits
+// (hermite.Many.AtDigitsSharing), so that a later call for valueDigits, at
+// this K or another (the nodes do not move with K), finds them.
+func (a *Activation) averagesAtDigitsSharing(K *big.Float, digits, valueDigits int) ([]*big.Float, error) {
+	m, err := a.digitsAverages()
+	if err != nil {
+		return nil, err
+	}
+	Kr, _ := K.Rat(nil)
+	return m.AtDigitsSharing(Kr, digits, valueDigits)
+}
+
 // newtonStep returns r(K)/r'(K) for the criticality residual
 // r(K) = K⟨σ'²⟩_K − ⟨zσσ'⟩_K, which is R(K)/(2K) for
 // R(K) = 2K²⟨σ'²⟩_K − ⟨σ²(z² − K)⟩_K (5.73) because
@@ -93,7 +106,10 @@ const (
 // such a step ends the iteration: when it is below 10^−(digits+refineTol)
 // relative to K, K and the averages there are returned. Raising the
 // digits early changes how fast the iteration gets there, never where it
-// stops.
+// stops. Every step computes the integrands' values at the trapezoidal
+// nodes to work digits, so that the nodes, which do not move with K, are
+// evaluated once for the whole iteration rather than once per precision:
+// an early step is then summed from values more accurate than it needs.
 func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big.Float, v []*big.Float, prec uint) (*big.Float, error)) (*big.Float, []*big.Float, error) {
 	if !(K0 > 0) || math.IsInf(K0, 0) {
 		return nil, nil, fmt.Errorf("need a finite K0 > 0, got %g", K0)
@@ -103,7 +119,7 @@ func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big
 	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
 	d := min(work, firstStepDigits)
 	for range maxNewton {
-		v, err := a.averagesAtDigits(K, d)
+		v, err := a.averagesAtDigitsSharing(K, d, work)
 		if err != nil {
 			return nil, nil, err
 		}
