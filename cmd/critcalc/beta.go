@@ -20,7 +20,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "beta",
-		usage:   "--width n --depth d [--widths n0,…,nd] [--alpha a --lambda l] [--act EXPR] [--nin n] [--nout n] [--sim --nets M --seed S] [--bins B] [--workers W] [--backend cpu|auto] [--json]",
+		usage:   "--width n --depth d [--widths n0,…,nd] [--alpha a --lambda l] [--act EXPR] [--nin n] [--nout n] [--sim --nets M --seed S] [--bins B] [--workers W] [--backend cpu|auto] [--digits D] [--json]",
 		summary: "log-Gaussian output law of deep ReLU networks: β, E[G], Var[G], exact moments, simulation",
 		detail: `For z⁰ = √(1/n_in)W⁰x, z^ℓ = √(C_W/n)W^ℓσ(z^{ℓ−1}) (ℓ = 1…d), z_out =
 √(1/n)W_out z^d with iid N(0, 1) weights and no biases, ln‖z_out‖² = G +
@@ -38,7 +38,18 @@ seed on any number of cores) and adds the empirical moments of G with
 standard errors, the z-scores against the exact and the log-Gaussian values,
 and the density of ln‖z_out‖² beside the log-normal law and the Gaussian
 (G = 0) law, with Kolmogorov–Smirnov distances to those two and to the
-log-normal law with the exact moments of G.`,
+log-normal law with the exact moments of G.
+
+--digits D (1 to 60, default 10) is the significant digits of the theory
+values, each certified: β and −β/2 of a ReLU network are exact rationals;
+the exact moments (sums of ψ, ψ′ and logarithms) and p_zero are computed
+at two working precisions (D+15 and D+30 digits) and keep the digits on
+which both agree; β of another scale-invariant σ from its slopes the same
+way. p_zero and log10_p_condition show 3 and 6 digits unless --digits is
+given. The residual network's β and the exact moments of a leaky σ (Beta
+integrals by quadrature, about 1e-14) are float64: at most 10 digits,
+and --digits above 10 is an error for them. The simulated values show the
+digits of their standard errors, whatever D.`,
 		flags: func(fs *flag.FlagSet) any { return defineBetaFlags(fs) },
 		run:   runBeta,
 	})
@@ -55,6 +66,10 @@ type betaFlags struct {
 	bins, workers   int
 	backend         string
 	json            bool
+	// digits is --digits D; digitsSet records that it was given (p_zero
+	// and log10_p_condition then show D digits, else 3 and 6).
+	digits    int
+	digitsSet bool
 }
 
 func defineBetaFlags(fs *flag.FlagSet) *betaFlags {
@@ -74,6 +89,7 @@ func defineBetaFlags(fs *flag.FlagSet) *betaFlags {
 	fs.IntVar(&f.workers, "workers", 0, "goroutines (default: all cores; does not change the numbers)")
 	fs.StringVar(&f.backend, "backend", "cpu", "compute backend: cpu (auto means cpu)")
 	fs.BoolVar(&f.json, "json", false, "write JSON")
+	fs.IntVar(&f.digits, "digits", betaFloatDigits, fmt.Sprintf("significant digits `D` of the theory values (1 to %d)", loggauss.MaxDigits))
 	return f
 }
 
@@ -136,6 +152,13 @@ func runBeta(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) != 0 {
 		return usageError(c, stderr, fmt.Errorf("no positional arguments expected, got %q (the activation goes in --act)", pos[0]))
+	}
+	fs.Visit(func(fl *flag.Flag) { f.digitsSet = f.digitsSet || fl.Name == "digits" })
+	if f.digits < 1 || f.digits > loggauss.MaxDigits {
+		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", loggauss.MaxDigits, f.digits))
+	}
+	if f.digits > betaFloatDigits && (!math.IsNaN(f.alpha) || !math.IsNaN(f.lambda)) {
+		return usageError(c, stderr, fmt.Errorf("--digits above %d: the residual network's β is computed in float64 only", betaFloatDigits))
 	}
 	widths, err := betaWidths(f)
 	if err == nil {
@@ -234,7 +257,7 @@ func betaReportFor(e calc.Expr, widths []int, f *betaFlags, stderr io.Writer) (*
 	a2 := (ap*ap + am*am) / 2
 	isReLU := ap == 1 && am == 0
 	rep := &betaReport{Activation: e.String(), Widths: widths}
-	num := func(v float64) jsonNum { return floatNum(v, 10) }
+	num := func(v float64) jsonNum { return floatNum(v, min(f.digits, betaFloatDigits)) }
 	var beta float64
 	var exact *loggauss.Moments
 	switch {
@@ -283,6 +306,11 @@ func betaReportFor(e calc.Expr, widths []int, f *betaFlags, stderr io.Writer) (*
 				logP += math.Log1p(-math.Ldexp(1, -w))
 			}
 			rep.PZero, rep.Log10PCondition = floatNum(p, 3), floatNum(logP/math.Ln10, 6)
+		}
+	}
+	if !residual {
+		if err := betaDigitsInto(rep, e, widths, equal, isReLU, am == 0 || ap == 0, f); err != nil {
+			return nil, fmt.Errorf("beta: %w", err)
 		}
 	}
 	if !f.sim {

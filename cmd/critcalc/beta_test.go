@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -183,5 +184,68 @@ func TestBetaCalibration(t *testing.T) {
 		if rate > 0.02 {
 			t.Errorf("M = %d: the exact moments FAILed in %.1f%% of %d seeds (want ≤ 2%%)", M, 100*rate, seeds)
 		}
+	}
+}
+
+// TestBetaDefaultOutput pins the text of beta without --digits (10
+// digits; p_zero with 3): the log-Gaussian notes' §1.1 setting, as the
+// README shows it.
+func TestBetaDefaultOutput(t *testing.T) {
+	code, stdout, stderr := runCLI("beta", "--width", "100", "--depth", "100")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"β             5.02\n", "E[G] = −β/2   -2.51\n", "Var[G] = β    5.02\n",
+		"exact E[G]    -2.552121894  (finite width, product representation)\n", "exact Var[G]  5.214200548\n",
+		"probability 1 − 7.89e-29 (p_zero = 7.89e-29)\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("missing %q in\n%s", want, stdout)
+		}
+	}
+}
+
+// TestBetaDigits checks --digits 30 against mpmath (mp.dps = 50; the
+// exact E[G], Var[G] of n = d = 100 from the formulas of
+// loggauss.ReluFactor and LastFactor with digamma, polygamma(1, ·) and
+// exact Binomial(n, ½) weights; p_zero = −expm1(100·log1p(−2^−100))), and
+// that --digits 60 gives 60 digits.
+func TestBetaDigits(t *testing.T) {
+	rep := func(digits string) map[string]any {
+		code, out, stderr := runCLI("beta", "--width", "100", "--depth", "100", "--digits", digits, "--json")
+		if code != exitOK {
+			t.Fatalf("--digits %s: exit %d: %s", digits, code, stderr)
+		}
+		var r map[string]any
+		dec := json.NewDecoder(strings.NewReader(out))
+		dec.UseNumber()
+		if err := dec.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r30 := rep("30")
+	want := map[string]string{
+		"beta": "5.02", "mean_G": "-2.51", "var_G": "5.02",
+		"exact_mean_G": "-2.55212189427593154680619790933",
+		"exact_var_G":  "5.2142005480992307332284738347", // mpmath 5.21420054809923073322847383470224…
+		"p_zero":       "7.88860905221011805411728565252e-29",
+	}
+	for k, w := range want {
+		if got := fmt.Sprint(r30[k]); got != w {
+			t.Errorf("--digits 30: %s = %s, want %s", k, got, w)
+		}
+	}
+	r60 := rep("60")
+	for _, k := range []string{"exact_mean_G", "p_zero", "log10_p_condition"} {
+		s := strings.TrimLeft(strings.Split(strings.TrimPrefix(fmt.Sprint(r60[k]), "-"), "e")[0], "0.")
+		if n := len(strings.ReplaceAll(s, ".", "")); n != 60 {
+			t.Errorf("--digits 60: %s = %v has %d digits", k, r60[k], n)
+		}
+	}
+	code, _, stderr := runCLI("beta", "--width", "100", "--depth", "10", "--alpha", "0.6", "--lambda", "0.8", "--digits", "11")
+	if code != exitUsage || !strings.Contains(stderr, "float64 only") {
+		t.Errorf("residual --digits 11: exit %d, %q", code, stderr)
 	}
 }

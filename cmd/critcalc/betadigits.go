@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"math/big"
+
+	"critcalc/calc"
+	"critcalc/loggauss"
+)
+
+// betaFloatDigits is the default --digits of beta and the most digits of
+// its float64-only values (the residual network's β, the leaky-ReLU
+// exact moments): the digits beta printed before --digits existed.
+const betaFloatDigits = 10
+
+// betaDigitsInto replaces rep's theory values by their certified digits,
+// at most f.digits: β, −β/2 (exact rationals for ReLU networks, else from
+// the vertex coefficient at two precisions), the exact moments of G
+// (loggauss.ExactMomentsDigits, ExactMomentsScaleInvariantDigits) and,
+// where a hidden layer can be entirely inactive (zeroEvent), its
+// probability and log₁₀ of the complement (ZeroEventProbabilityDigits; 3
+// and 6 digits unless --digits is given). The exact moments of a leaky σ
+// are float64 Beta quadratures: above betaFloatDigits they are an error.
+func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, zeroEvent bool, f *betaFlags) error {
+	n, d := widths[0], len(widths)-1
+	var beta, half calc.Certified
+	var exact loggauss.MomentsDigits
+	var err error
+	if isReLU {
+		r, err := loggauss.BetaRat(widths)
+		if err != nil {
+			return err
+		}
+		if beta, err = ratCertified(r, f.digits); err != nil {
+			return err
+		}
+		if half, err = ratCertified(new(big.Rat).Quo(r, big.NewRat(-2, 1)), f.digits); err != nil {
+			return err
+		}
+		if exact, err = loggauss.ExactMomentsDigits(widths, f.digits); err != nil {
+			return err
+		}
+	} else {
+		if !equal {
+			return fmt.Errorf("unequal widths are for relu only")
+		}
+		if beta, err = loggauss.BetaScaleInvariantDigits(n, d, e, f.digits); err != nil {
+			return err
+		}
+		h := new(big.Float).SetPrec(beta.V.Prec()).Quo(beta.V, big.NewFloat(-2)) // exact
+		half = calc.Certified{V: h, Digits: beta.Digits}
+		exact, err = loggauss.ExactMomentsScaleInvariantDigits(n, d, e, f.digits)
+		if err != nil && f.digits > betaFloatDigits {
+			return fmt.Errorf("--digits above %d: %w", betaFloatDigits, err)
+		}
+	}
+	rep.Beta, rep.VarG, rep.MeanG = certNum(beta), certNum(beta), certNum(half)
+	if exact.MeanG.V != nil {
+		rep.ExactMeanG, rep.ExactVarG = certNum(exact.MeanG), certNum(exact.VarG)
+	}
+	if !zeroEvent {
+		return nil
+	}
+	p, l, err := loggauss.ZeroEventProbabilityDigits(widths, f.digits)
+	if err != nil {
+		return err
+	}
+	if !f.digitsSet {
+		p, l = p.AtMost(3), l.AtMost(6)
+	}
+	rep.PZero, rep.Log10PCondition = certNum(p), certNum(l)
+	return nil
+}
+
+// ratCertified returns the exact rational r to digits significant digits:
+// r rounded at two working precisions, with the digits on which the two
+// agree (all of them unless r lies on a rounding boundary).
+func ratCertified(r *big.Rat, digits int) (calc.Certified, error) {
+	if r.Sign() == 0 {
+		return calc.Exact(new(big.Float), digits), nil
+	}
+	lo := new(big.Float).SetPrec(calc.BitsForDigits(digits + 15)).SetRat(r)
+	hi := new(big.Float).SetPrec(calc.BitsForDigits(digits + 30)).SetRat(r)
+	return calc.Agreeing("rational", lo, hi, digits)
+}
