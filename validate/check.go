@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"critcalc/calc"
 )
 
 // Verdict is the outcome of one check.
@@ -47,6 +49,10 @@ type Check struct {
 	StdErr    float64 // its standard error
 	Z         float64 // (Empirical − Theory)/√(StdErr² + (RoundingRel·scale)²)
 	Verdict   Verdict
+	// TheoryDigits is Theory with its certified digits (Theory.Certified;
+	// V nil when not one digit is certified). Z uses the float64 Theory,
+	// whose error is far below StdErr.
+	TheoryDigits calc.Certified
 }
 
 // Passed reports that the check did not fail: Pass, or a check without a

@@ -1,9 +1,11 @@
 package validate
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"critcalc/calc"
 
@@ -19,6 +21,12 @@ type Options struct {
 	Every int
 	// Alpha is the family-wise level (0: DefaultAlpha).
 	Alpha float64
+	// Digits is the most significant digits of a theory value
+	// (Check.TheoryDigits; 0: Float64Digits). Above Float64Digits, Run
+	// computes the theory in high precision from Exact (PredictDigits).
+	Digits int
+	// Exact is the exact hyperparameters of a high-precision theory.
+	Exact *Exact
 }
 
 // Theory is the infinite-width (and, for equal widths, 1/n) prediction of
@@ -38,6 +46,23 @@ type Theory struct {
 	// Plain reports a plain MLP (no residual, no LayerNorm), for which V
 	// and G{1} apply.
 	Plain bool
+	// Rho[ℓ−1] is the correlation ρ_ℓ of the two inputs (nil with one
+	// input: or computed from K01, K11 and K when nil).
+	Rho []float64
+	// Check is the same theory computed with every Gaussian average moved
+	// by its accuracy (Predict; nil in the check itself): a value keeps
+	// the digits on which the two agree (Certified).
+	Check *Theory
+	// Digits holds the values of a high-precision theory (PredictDigits),
+	// each with its certified digits; nil in float64.
+	Digits map[Key]calc.Certified
+}
+
+// Key names one checked value: a quantity ("K", "G1", "V", "K+-", "rho",
+// "APJN1", "APJN") at a layer.
+type Key struct {
+	Quantity string
+	Layer    int
 }
 
 // layerMap is the infinite-width map of one layer.
@@ -49,6 +74,9 @@ type layerMap struct {
 	norm          sim.Norm
 	eps           float64
 	batch         int // BatchNorm batch size B
+	// moved marks the check run: every Gaussian average is moved by its
+	// accuracy (move).
+	moved bool
 }
 
 // next returns the kernels of the next layer from K00, K01, K11 (K01 and
@@ -77,13 +105,13 @@ func (m *layerMap) next(k00, k01, k11 float64, two bool) (n00, n01, n11, jac flo
 			if err != nil {
 				return 0, 0, err
 			}
-			e = g
+			e = m.move(g, +averageAcc)
 		} else {
 			v, err := hermite.Expect2(m.sigma, m.sigma, hermite.Cov{K11: ka, K12: kab, K22: kb})
 			if err != nil {
 				return 0, 0, err
 			}
-			e = v.V
+			e = m.move(v.V, -pairAcc)
 		}
 		if m.norm == sim.PostLN {
 			ma, err := hermite.Expect(m.sigma, ka)
@@ -102,8 +130,10 @@ func (m *layerMap) next(k00, k01, k11 float64, two bool) (n00, n01, n11, jac flo
 			if err != nil {
 				return 0, 0, err
 			}
-			va, vb := ga-ma.V*ma.V, gb-mb.V*mb.V
-			e = (e - ma.V*mb.V) / math.Sqrt((va+m.eps)*(vb+m.eps))
+			ga, gb = m.move(ga, +averageAcc), m.move(gb, +averageAcc)
+			mav, mbv := m.move(ma.V, -averageAcc), m.move(mb.V, -averageAcc)
+			va, vb := ga-mav*mav, gb-mbv*mbv
+			e = (e - mav*mbv) / math.Sqrt((va+m.eps)*(vb+m.eps))
 			if ka == kb && kab == ka {
 				return e, va, nil
 			}
@@ -121,17 +151,18 @@ func (m *layerMap) next(k00, k01, k11 float64, two bool) (n00, n01, n11, jac flo
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
-		jac = cp / (k00 + m.eps)
+		jac = m.move(cp, -averageAcc) / (k00 + m.eps)
 	case sim.PostLN:
 		cp, err := m.a.ChiPerp(k00, m.cw)
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
-		jac = cp / (v00 + m.eps)
+		jac = m.move(cp, -averageAcc) / (v00 + m.eps)
 	default:
 		if jac, err = m.a.ChiPerp(k00, m.cw); err != nil {
 			return 0, 0, 0, 0, err
 		}
+		jac = m.move(jac, -averageAcc)
 	}
 	jac = m.alpha2 + m.lamb2*jac
 	if !two {
@@ -148,6 +179,24 @@ func (m *layerMap) next(k00, k01, k11 float64, two bool) (n00, n01, n11, jac flo
 	n01 = m.alpha2*k01 + m.lamb2*(m.cb+m.cw*e01)
 	n11 = m.alpha2*k11 + m.lamb2*(m.cb+m.cw*e11)
 	return n00, n01, n11, jac, nil
+}
+
+// The relative accuracies of the float64 Gaussian averages, by which the
+// check run of the layer map moves them: one-dimensional averages
+// (recursions' g and χ⊥, hermite.Expect: 1e-14) and two-dimensional ones
+// (hermite.Expect2: 1e-13). The signs alternate over the averages so that
+// no cancellation between them hides the move.
+const (
+	averageAcc = 1e-14
+	pairAcc    = 1e-13
+)
+
+// move returns v, or in the check run v moved by the relative amount rel.
+func (m *layerMap) move(v, rel float64) float64 {
+	if !m.moved {
+		return v
+	}
+	return v * (1 + rel)
 }
 
 // nextBN is the large-batch map of a Pre-BN layer for an equicorrelated
@@ -177,8 +226,8 @@ func (m *layerMap) nextBN(k, koff float64) (n00, n01, n11, jac float64, err erro
 	if err != nil {
 		return 0, 0, 0, 0, err
 	}
-	n00 = m.alpha2*k + m.lamb2*(m.cb+m.cw*g)
-	n01 = m.alpha2*koff + m.lamb2*(m.cb+m.cw*e.V)
+	n00 = m.alpha2*k + m.lamb2*(m.cb+m.cw*m.move(g, +averageAcc))
+	n01 = m.alpha2*koff + m.lamb2*(m.cb+m.cw*m.move(e.V, -pairAcc))
 	return n00, n01, n00, math.NaN(), nil
 }
 
@@ -210,7 +259,10 @@ func equicorrelated(xs [][]float64) bool {
 // Predict computes the theory for the networks of c (c.Inputs and
 // c.Widths set): plain MLPs, residual networks and LayerNorm before or
 // after σ, and BatchNorm before σ over an equicorrelated batch at large
-// batch size (no APJN).
+// batch size (no APJN). The theory is computed twice, side by side, the
+// second time with every Gaussian average moved by its accuracy
+// (Theory.Check): a value keeps the digits on which the two agree
+// (Theory.Certified).
 func Predict(c sim.Config) (*Theory, error) {
 	if c.LayerCW != nil || c.LayerCb != nil {
 		return nil, errors.New("validate: no theory for per-layer C_W, C_b yet")
@@ -219,15 +271,51 @@ func Predict(c sim.Config) (*Theory, error) {
 	if err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
-	L := len(c.Widths) - 1
+	if c.LayerNorm == sim.PreBN && !equicorrelated(c.Inputs) {
+		return nil, errors.New("validate: the BatchNorm theory needs an equicorrelated batch (sim.EquicorrelatedInputs)")
+	}
+	in := firstLayer(c)
+	var th, check *Theory
+	if isPlain(c) {
+		th, check, err = predictPlain(a, c, in)
+	} else {
+		th, check, err = predictMapped(a, c, in)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range []*Theory{th, check} {
+		t.Width = c.Widths[1]
+		for _, n := range c.Widths[1:] {
+			if n != t.Width {
+				t.Width = 0
+			}
+		}
+		t.APJN = apjn(c, t.J1)
+	}
+	th.Check = check
+	return th, nil
+}
+
+// isPlain reports a plain MLP (no residual branch, no normalization).
+func isPlain(c sim.Config) bool {
+	return alpha2(c) == 0 && lambda2(c) == 1 && c.LayerNorm == sim.NoNorm
+}
+
+// inputKernel is the first layer's kernel of the inputs: K00 of input 0,
+// and with two inputs K01 and K11.
+type inputKernel struct {
+	k00, k01, k11 float64
+	two           bool
+}
+
+// firstLayer returns the first layer's kernel K^(1) = C_b + C_W1 x·y/n₀ of
+// the inputs of c.
+func firstLayer(c sim.Config) inputKernel {
 	n0 := float64(c.Widths[0])
 	cw1 := c.FirstCW
 	if cw1 == 0 {
 		cw1 = c.CW
-	}
-	m := &layerMap{a: a, sigma: c.Sigma, cb: c.Cb, cw: c.CW, alpha2: alpha2(c), lamb2: lambda2(c), norm: c.LayerNorm, eps: c.Epsilon, batch: len(c.Inputs)}
-	if c.LayerNorm == sim.PreBN && !equicorrelated(c.Inputs) {
-		return nil, errors.New("validate: the BatchNorm theory needs an equicorrelated batch (sim.EquicorrelatedInputs)")
 	}
 	dot := func(x, y []float64) float64 {
 		s := 0.0
@@ -236,57 +324,117 @@ func Predict(c sim.Config) (*Theory, error) {
 		}
 		return s
 	}
-	two := len(c.Inputs) >= 2
-	k00 := c.Cb + cw1*dot(c.Inputs[0], c.Inputs[0])/n0
-	var k01, k11 float64
-	if two {
-		k01 = c.Cb + cw1*dot(c.Inputs[0], c.Inputs[1])/n0
-		k11 = c.Cb + cw1*dot(c.Inputs[1], c.Inputs[1])/n0
+	in := inputKernel{k00: c.Cb + cw1*dot(c.Inputs[0], c.Inputs[0])/n0, two: len(c.Inputs) >= 2}
+	if in.two {
+		in.k01 = c.Cb + cw1*dot(c.Inputs[0], c.Inputs[1])/n0
+		in.k11 = c.Cb + cw1*dot(c.Inputs[1], c.Inputs[1])/n0
 	}
-	th := &Theory{Plain: m.alpha2 == 0 && m.lamb2 == 1 && c.LayerNorm == sim.NoNorm}
+	return in
+}
+
+// predictPlain is the theory of a plain MLP: PDLT's recursions for K, V,
+// G{1} and χ⊥ (recursions.IterateChecked) and the exact two-input kernel
+// (IterateTwoChecked), each with its check.
+func predictPlain(a *recursions.Activation, c sim.Config, in inputKernel) (th, check *Theory, err error) {
+	L := len(c.Widths) - 1
+	th, check = &Theory{Plain: true}, &Theory{Plain: true}
+	if th.Layers, check.Layers, err = a.IterateChecked(c.Cb, c.CW, in.k00, L, 1, nil, nil); err != nil {
+		return nil, nil, fmt.Errorf("validate: %w", err)
+	}
+	for _, t := range []*Theory{th, check} {
+		for _, l := range t.Layers {
+			t.J1 = append(t.J1, l.ChiPerp)
+		}
+	}
+	if !in.two {
+		return th, check, nil
+	}
+	// Layers the two-input recursion does not reach (its Gaussian integral
+	// overflows: tanh at C_W = 1e300) have no theory: NaN, checks that are
+	// not computable.
+	two, twoCheck, _ := a.IterateTwoChecked(c.Cb, c.CW, in.k00, in.k11, in.k01, L, 1)
+	for i, t := range []*Theory{th, check} {
+		for _, l := range [2][]recursions.TwoLayer{two, twoCheck}[i] {
+			t.K01 = append(t.K01, l.Kpm)
+			t.K11 = append(t.K11, l.Kmm)
+			t.Rho = append(t.Rho, l.Rho)
+		}
+		for len(t.K01) < L {
+			t.K01, t.K11, t.Rho = append(t.K01, math.NaN()), append(t.K11, math.NaN()), append(t.Rho, math.NaN())
+		}
+	}
+	return th, check, nil
+}
+
+// predictMapped is the theory of a residual or normalized network: the
+// layer map iterated twice side by side, as it is and with its averages
+// moved by their accuracy.
+func predictMapped(a *recursions.Activation, c sim.Config, in inputKernel) (th, check *Theory, err error) {
+	var runs [2]*Theory
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := &layerMap{a: a, sigma: c.Sigma, cb: c.Cb, cw: c.CW, alpha2: alpha2(c), lamb2: lambda2(c), norm: c.LayerNorm,
+				eps: c.Epsilon, batch: len(c.Inputs), moved: i == 1}
+			runs[i], errs[i] = m.iterate(in, len(c.Widths)-1)
+		}()
+	}
+	wg.Wait()
+	if err := cmp.Or(errs[0], errs[1]); err != nil {
+		return nil, nil, err
+	}
+	return runs[0], runs[1], nil
+}
+
+// iterate runs the layer map from the first layer's kernel in through L
+// layers.
+func (m *layerMap) iterate(in inputKernel, L int) (*Theory, error) {
+	k00, k01, k11 := in.k00, in.k01, in.k11
+	th := &Theory{}
 	for l := 1; l <= L; l++ {
 		th.Layers = append(th.Layers, recursions.Layer{L: l, K: k00})
-		if two {
+		if in.two {
 			th.K01 = append(th.K01, k01)
 			th.K11 = append(th.K11, k11)
+			th.Rho = append(th.Rho, k01/(math.Sqrt(k00)*math.Sqrt(k11)))
 		}
 		var jac float64
-		k00, k01, k11, jac, err = m.next(k00, k01, k11, two)
+		var err error
+		k00, k01, k11, jac, err = m.next(k00, k01, k11, in.two)
 		if err != nil {
 			return nil, fmt.Errorf("validate: layer %d: %w", l, err)
 		}
 		th.J1 = append(th.J1, jac)
 	}
-	if th.Plain {
-		// PDLT's recursions for K, V and G{1} (their K agrees with the
-		// loop above).
-		if th.Layers, err = a.Iterate(c.Cb, c.CW, th.Layers[0].K, L, 1, nil); err != nil {
-			return nil, fmt.Errorf("validate: %w", err)
-		}
-	}
-	th.Width = c.Widths[1]
-	for _, n := range c.Widths[1:] {
-		if n != th.Width {
-			th.Width = 0
-		}
-	}
-	if c.Tangents != 0 {
-		// 𝒥^{l0,l} = Π_{l'=l0}^{l−1} 𝒥^{l',l'+1}; from the input (l0 = 0)
-		// the first factor is 𝒥^{0,1} = E‖W^(1)u‖²/n_1 = C_W1.
-		l0, j := c.JacobianFrom, 1.0
-		switch {
-		case c.InputJacobian:
-			l0, j = 1, cw1
-		case l0 == 0:
-			l0 = 1
-		}
-		th.APJN = make([]float64, L)
-		for l := l0; l <= L; l++ {
-			th.APJN[l-1] = j
-			j *= th.J1[l-1]
-		}
-	}
 	return th, nil
+}
+
+// apjn returns 𝒥^{l0,l} = Π_{l'=l0}^{l−1} 𝒥^{l',l'+1} for l ≥ l0 from the
+// one-layer APJN j1 (nil without tangents); from the input (l0 = 0) the
+// first factor is 𝒥^{0,1} = E‖W^(1)u‖²/n_1 = C_W1.
+func apjn(c sim.Config, j1 []float64) []float64 {
+	if c.Tangents == 0 {
+		return nil
+	}
+	l0, j := c.JacobianFrom, 1.0
+	switch {
+	case c.InputJacobian:
+		l0, j = 1, c.CW
+		if c.FirstCW != 0 {
+			j = c.FirstCW
+		}
+	case l0 == 0:
+		l0 = 1
+	}
+	out := make([]float64, len(j1))
+	for l := l0; l <= len(j1); l++ {
+		out[l-1] = j
+		j *= j1[l-1]
+	}
+	return out
 }
 
 // Compare checks the estimates of r against the theory th.
@@ -296,9 +444,18 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 	if every <= 0 {
 		every = max(1, L/10)
 	}
+	digits := opt.Digits
+	if digits <= 0 {
+		digits = Float64Digits
+	}
 	rep := &Report{}
-	add := func(q string, l int, theory float64, e sim.Estimate) {
-		rep.Checks = append(rep.Checks, NewCheck(q, l, theory, e.Value, e.StdErr))
+	add := func(q string, l int, e sim.Estimate) {
+		// The z-score uses the float64 theory: its error (about 1e-14
+		// relative, RoundingRel at most) is far below the standard error.
+		// The printed theory is TheoryDigits, the digits that are checked.
+		ch := NewCheck(q, l, th.Value(q, l), e.Value, e.StdErr)
+		ch.TheoryDigits = th.Certified(q, l, digits)
+		rep.Checks = append(rep.Checks, ch)
 	}
 	for l := 1; l <= L; l++ {
 		if l%every != 0 && l != L && l != 1 {
@@ -309,48 +466,44 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		if th.Plain && th.Width > 0 {
+		add("K", l, k)
+		if th.Plain && th.Width > 0 && l > 1 {
 			n := float64(th.Width)
-			add("K", l, tl.K+tl.G1/n, k)
-			if l > 1 {
-				add("G1", l, tl.G1, sim.Estimate{Value: n * (k.Value - tl.K), StdErr: n * k.StdErr})
-				v, err := r.Vertex(l)
-				if err != nil {
-					return nil, err
-				}
-				add("V", l, tl.V, v)
-				if r.Config.Nets < MinNetsVertex {
-					rep.Checks[len(rep.Checks)-1].Verdict = TooFew
-				}
+			add("G1", l, sim.Estimate{Value: n * (k.Value - tl.K), StdErr: n * k.StdErr})
+			v, err := r.Vertex(l)
+			if err != nil {
+				return nil, err
 			}
-		} else {
-			add("K", l, tl.K, k)
+			add("V", l, v)
+			if r.Config.Nets < MinNetsVertex {
+				rep.Checks[len(rep.Checks)-1].Verdict = TooFew
+			}
 		}
 		if th.K01 != nil {
 			k01, err := r.Kernel(l, 0, 1)
 			if err != nil {
 				return nil, err
 			}
-			add("K+-", l, th.K01[l-1], k01)
+			add("K+-", l, k01)
 			rho, err := r.Correlation(l)
 			if err != nil {
 				return nil, err
 			}
-			add("rho", l, th.K01[l-1]/(math.Sqrt(tl.K)*math.Sqrt(th.K11[l-1])), rho)
+			add("rho", l, rho)
 		}
 		if r.Config.LocalJacobians && l < L {
 			j, err := r.LocalAPJN(l)
 			if err != nil {
 				return nil, err
 			}
-			add("APJN1", l, th.J1[l-1], j)
+			add("APJN1", l, j)
 		}
 		if th.APJN != nil && (r.Config.InputJacobian || l > r.Config.JacobianFrom && l > 1) {
 			j, err := r.APJN(l)
 			if err != nil {
 				return nil, err
 			}
-			add("APJN", l, th.APJN[l-1], j)
+			add("APJN", l, j)
 		}
 	}
 	alpha := opt.Alpha
@@ -366,7 +519,7 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 
 // Run samples the networks of c and compares them with the theory.
 func Run(c sim.Config, opt Options) (*Report, *sim.Result, error) {
-	th, err := Predict(c)
+	th, err := PredictWith(c, opt)
 	if err != nil {
 		return nil, nil, err
 	}
