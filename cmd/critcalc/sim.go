@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"critcalc/calc"
 	"critcalc/gpu"
 	"critcalc/sim"
 	"critcalc/validate"
@@ -20,7 +22,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:    "sim",
-		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu|gpu|auto] [--n0 n] [--inputs 1|2] [--q Q] [--rho R] [--law gaussian|uniform] [--float32] [--batch B] [--tangents T] [--l0 l0] [--every k] [--workers W] [--ntk [--lambda-b X --lambda-w Y]] [--json]",
+		usage:   "EXPR --cw Y [--cb X] --width n --depth L [--nets M] [--arch A] [--mode exact|explicit] [--seed S] [--backend cpu|gpu|auto] [--n0 n] [--inputs 1|2] [--q Q] [--rho R] [--law gaussian|uniform] [--float32] [--batch B] [--tangents T] [--l0 l0] [--every k] [--workers W] [--ntk [--lambda-b X --lambda-w Y]] [--digits D] [--json]",
 		summary: "sample random networks and check the theory (K, G{1}, V, ρ, K₊₋, APJN) against them",
 		detail: `Samples M random networks of depth L and width n (inputs of dimension
 --n0, by default n) and puts every prediction of critcalc beside its
@@ -34,6 +36,20 @@ networks"), a row that overflows none ("not computable"). The exit status
 is 3 when the report FAILs.
 V, ρ, K₊₋ and APJN are infinite-width predictions: their O(ℓ/n) corrections
 are not in the error bar.
+
+The simulated values are printed to the second significant digit of their
+standard error. The theory column prints only checked digits, at most 9:
+it is computed twice, the second time with every Gaussian average moved by
+its accuracy (1e-14 of itself, 1e-13 for a two-dimensional one), and each
+value keeps the digits on which the two agree (Θ of --ntk: the digits its
+error estimate certifies); z uses the float64 value, whose error is far
+below the standard error. --digits D (10 to 60, --arch mlp only) computes
+the theory column in high precision as depth --digits does: twice, with the
+averages certified to D+10 and D+20 digits, each value keeping the digits
+on which the two runs agree, from the exact decimals of --cb, --cw, --q and
+--rho (K^(1) = C_b + C_W q, K₊₋^(1) = C_b + C_W ρ q, which the sampled
+inputs have to float64 rounding). The residual, LayerNorm and BatchNorm
+maps are computed in float64 only: with them --digits above 9 is an error.
 
 --mode exact (default) draws each layer from its exact Gaussian law given
 the tracked vectors (O(n·m²) per layer, Gaussian weights only); --mode
@@ -59,7 +75,8 @@ not in the error bar either).`,
 }
 
 type simFlags struct {
-	cb, cw, q, rho     float64
+	cb, cw, q, rho     *exactFlag
+	digits             int
 	width, depth, n0   int
 	nets               int
 	inputs, tangents   int
@@ -74,15 +91,17 @@ type simFlags struct {
 
 func defineSimFlags(fs *flag.FlagSet) *simFlags {
 	f := &simFlags{}
-	fs.Float64Var(&f.cb, "cb", 0, "bias variance `C_b` ≥ 0")
-	fs.Float64Var(&f.cw, "cw", math.NaN(), "weight variance `C_W` > 0 (required)")
+	f.cb, f.cw, f.q, f.rho = newExactFlag(0), newRequiredFlag(), newExactFlag(1), newExactFlag(0.5)
+	fs.Var(f.cb, "cb", "bias variance `C_b` ≥ 0")
+	fs.Var(f.cw, "cw", "weight variance `C_W` > 0 (required)")
 	fs.IntVar(&f.width, "width", 0, "hidden width `n` (required)")
 	fs.IntVar(&f.depth, "depth", 0, "number of layers `L` (required)")
 	fs.IntVar(&f.n0, "n0", 0, "input dimension (default: the width)")
 	fs.IntVar(&f.nets, "nets", 1000, "number of networks `M` ≥ 2")
 	fs.IntVar(&f.inputs, "inputs", 2, "number of inputs, 1 or 2")
-	fs.Float64Var(&f.q, "q", 1, "input norm ‖x‖²/n0 > 0")
-	fs.Float64Var(&f.rho, "rho", 0.5, "correlation of the two inputs, in [−1, 1]")
+	fs.Var(f.q, "q", "input norm ‖x‖²/n0 > 0")
+	fs.Var(f.rho, "rho", "correlation of the two inputs, in [−1, 1]")
+	fs.IntVar(&f.digits, "digits", validate.Float64Digits, "significant `D` digits of the theory column (9 in float64; 10 to 60 in high precision, --arch mlp)")
 	fs.IntVar(&f.tangents, "tangents", 1, "Hutchinson tangent vectors for the APJN (0: none, -1: whole Jacobian)")
 	fs.IntVar(&f.l0, "l0", 1, "APJN 𝒥^{l0,l} from layer `l0` (0: from the input x)")
 	fs.StringVar(&f.arch, "arch", "mlp", "architecture: mlp, residual:mu=M, residual:alpha=A,lambda=B, ln-pre[:eps=E], ln-post[:eps=E], bn[:eps=E,mu=M]")
@@ -122,14 +141,17 @@ type simReport struct {
 }
 
 type simCheck struct {
-	Quantity  string  `json:"quantity"`
-	Layer     int     `json:"layer"`
-	Theory    jsonNum `json:"theory"`
-	Empirical jsonNum `json:"empirical"`
-	StdErr    jsonNum `json:"stderr"`
-	Z         jsonNum `json:"z"`
-	Pass      bool    `json:"pass"`
-	Verdict   string  `json:"verdict"`
+	Quantity string `json:"quantity"`
+	Layer    int    `json:"layer"`
+	// Theory is written with its certified digits, TheoryDigits of them
+	// (null, and 0, when not one digit is certified).
+	Theory       jsonNum `json:"theory"`
+	TheoryDigits int     `json:"theory_digits"`
+	Empirical    jsonNum `json:"empirical"`
+	StdErr       jsonNum `json:"stderr"`
+	Z            jsonNum `json:"z"`
+	Pass         bool    `json:"pass"`
+	Verdict      string  `json:"verdict"`
 }
 
 func runSim(c *command, args []string, stdout, stderr io.Writer) int {
@@ -158,14 +180,18 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Validate(); err != nil {
 		return usageError(c, stderr, errors.New(strings.TrimPrefix(err.Error(), "sim: ")))
 	}
+	opt, err := simOptions(f, e)
+	if err != nil {
+		return usageError(c, stderr, err)
+	}
 	if f.backend == "gpu" && !cfg.Plain() {
 		return usageError(c, stderr, errors.New("--backend gpu runs plain MLPs with explicit Gaussian weights, one input and no Jacobians (--mode explicit --inputs 1 --tangents 0 --arch mlp)"))
 	}
 	cfg.Progress = progressBar(stderr, "sim")
 	start := time.Now()
-	rep, res, backend, err := runOnBackend(f.backend, cfg, validate.Options{Every: f.every})
+	rep, res, backend, err := runOnBackend(f.backend, cfg, opt)
 	if err == nil && f.ntkFlags.ntk {
-		err = addSimNTK(f, cfg, rep)
+		err = addSimNTK(f, cfg, rep, opt)
 	}
 	if err != nil {
 		return report(c, stdout, stderr, f.json, err, nil, nil)
@@ -176,14 +202,51 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	return verdictExit(code, out.Verdict)
 }
 
+// simOptions checks --digits and returns the options of the comparison:
+// the digits of the theory column and, above validate.Float64Digits, the
+// exact hyperparameters of its high-precision theory (a plain MLP only:
+// the residual and normalized maps are computed in float64), whose
+// first-layer kernel is the nominal one of --q and --rho, K^(1) = C_b +
+// C_W q and K₊₋^(1) = C_b + C_W ρ q (the sampled inputs have it to float64
+// rounding).
+func simOptions(f *simFlags, e calc.Expr) (validate.Options, error) {
+	opt := validate.Options{Every: f.every, Digits: f.digits}
+	switch {
+	case f.digits < 1 || f.digits > calc.MaxDigits:
+		return opt, fmt.Errorf("--digits must be between 1 and %d, got %d", calc.MaxDigits, f.digits)
+	case f.digits <= validate.Float64Digits:
+		return opt, nil
+	case f.arch != "mlp":
+		return opt, fmt.Errorf("--digits %d: the theory of --arch %s is computed in float64 only, to at most %d checked digits (more need --arch mlp)",
+			f.digits, f.arch, validate.Float64Digits)
+	}
+	if smooth := calc.Smooth(e); f.depth > depthMaxDigitsLayers(f.digits, smooth) {
+		return opt, fmt.Errorf("--digits %d --depth %d: the theory would take about %s; the limit at %d digits is %d layers",
+			f.digits, f.depth, roughDuration(time.Duration(f.depth)*depthDigitsLayerCost(f.digits, smooth)), f.digits, depthMaxDigitsLayers(f.digits, smooth))
+	}
+	k := func(rho *big.Rat) *big.Rat {
+		r := new(big.Rat).Mul(f.cw.r, f.q.r)
+		if rho != nil {
+			r.Mul(r, rho)
+		}
+		return r.Add(r, f.cb.r)
+	}
+	ex := &validate.Exact{Cb: f.cb.r, CW: f.cw.r, K00: k(nil)}
+	if f.inputs == 2 {
+		ex.K11, ex.K01 = k(nil), k(f.rho.r)
+	}
+	opt.Exact = ex
+	return opt, nil
+}
+
 // simConfig checks the flags and builds the networks' configuration.
 func simConfig(f *simFlags) (sim.Config, error) {
 	var cfg sim.Config
 	switch {
-	case !(f.cb >= 0) || math.IsInf(f.cb, 0):
-		return cfg, fmt.Errorf("--cb must be finite and ≥ 0, got %g", f.cb)
-	case !(f.cw > 0) || math.IsInf(f.cw, 0):
-		return cfg, fmt.Errorf("--cw must be given, finite and > 0, got %g", f.cw)
+	case !(f.cb.f >= 0) || math.IsInf(f.cb.f, 0):
+		return cfg, fmt.Errorf("--cb must be finite and ≥ 0, got %g", f.cb.f)
+	case !(f.cw.f > 0) || math.IsInf(f.cw.f, 0):
+		return cfg, fmt.Errorf("--cw must be given, finite and > 0, got %g", f.cw.f)
 	case f.width < 1 || f.width > 1<<20:
 		return cfg, fmt.Errorf("--width must be given, between 1 and 1048576, got %d", f.width)
 	case f.depth < 1 || f.depth > 100000:
@@ -194,10 +257,10 @@ func simConfig(f *simFlags) (sim.Config, error) {
 		return cfg, fmt.Errorf("--nets must be between 2 and 2³⁰, got %d", f.nets)
 	case f.inputs != 1 && f.inputs != 2:
 		return cfg, fmt.Errorf("--inputs must be 1 or 2, got %d", f.inputs)
-	case !(f.q > 0) || math.IsInf(f.q, 0):
-		return cfg, fmt.Errorf("--q must be finite and > 0, got %g", f.q)
-	case !(f.rho >= -1 && f.rho <= 1):
-		return cfg, fmt.Errorf("--rho must be in [−1, 1], got %g", f.rho)
+	case !(f.q.f > 0) || math.IsInf(f.q.f, 0):
+		return cfg, fmt.Errorf("--q must be finite and > 0, got %g", f.q.f)
+	case !(f.rho.f >= -1 && f.rho.f <= 1):
+		return cfg, fmt.Errorf("--rho must be in [−1, 1], got %g", f.rho.f)
 	case f.tangents < -1 || f.tangents > 4096:
 		return cfg, fmt.Errorf("--tangents must be −1 (whole Jacobian), 0 or up to 4096, got %d", f.tangents)
 	case f.l0 < 0 || f.l0 > f.depth:
@@ -209,7 +272,7 @@ func simConfig(f *simFlags) (sim.Config, error) {
 	case f.tangents == -1 && f.width > 2048:
 		return cfg, fmt.Errorf("--tangents -1 tracks the whole Jacobian: at most width 2048, got %d", f.width)
 	}
-	cfg = sim.Config{Cb: f.cb, CW: f.cw, Nets: f.nets, Seed: f.seed, Workers: f.workers, Float32: f.float32,
+	cfg = sim.Config{Cb: f.cb.f, CW: f.cw.f, Nets: f.nets, Seed: f.seed, Workers: f.workers, Float32: f.float32,
 		Tangents: f.tangents, JacobianFrom: f.l0}
 	if f.l0 == 0 {
 		cfg.InputJacobian = f.tangents != 0
@@ -242,14 +305,14 @@ func simConfig(f *simFlags) (sim.Config, error) {
 		if f.batch < 2 || f.batch >= f.n0 || f.batch > sim.MaxInputs {
 			return cfg, fmt.Errorf("--batch must be between 2 and min(n0 − 1, %d), got %d (n0 = %d)", sim.MaxInputs, f.batch, f.n0)
 		}
-		if f.rho < 0 {
-			return cfg, fmt.Errorf("--rho must be ≥ 0 for a BatchNorm batch, got %g", f.rho)
+		if f.rho.f < 0 {
+			return cfg, fmt.Errorf("--rho must be ≥ 0 for a BatchNorm batch, got %g", f.rho.f)
 		}
 		cfg.Tangents = 0
-		cfg.Inputs, err = sim.EquicorrelatedInputs(f.n0, f.batch, f.q, f.rho, f.seed)
+		cfg.Inputs, err = sim.EquicorrelatedInputs(f.n0, f.batch, f.q.f, f.rho.f, f.seed)
 		return cfg, err
 	}
-	cfg.Inputs, err = sim.DefaultInputs(f.n0, f.inputs, f.q, f.rho, f.seed)
+	cfg.Inputs, err = sim.DefaultInputs(f.n0, f.inputs, f.q.f, f.rho.f, f.seed)
 	return cfg, err
 }
 
@@ -307,7 +370,7 @@ func runOnBackend(backend string, cfg sim.Config, opt validate.Options) (*valida
 			Nets: cfg.Nets, Seed: cfg.Seed, Input: cfg.Inputs[0]})
 		switch {
 		case err == nil:
-			th, err := validate.Predict(cfg)
+			th, err := validate.PredictWith(cfg, opt)
 			if err != nil {
 				return nil, nil, "", err
 			}
@@ -417,8 +480,13 @@ func simReportFor(expr string, f *simFlags, cfg sim.Config, rep *validate.Report
 		out.Batch = len(cfg.Inputs)
 	}
 	for _, ch := range rep.Checks {
+		th := certNum(ch.TheoryDigits)
+		digits := 0
+		if th != "" {
+			digits = ch.TheoryDigits.Digits
+		}
 		out.Checks = append(out.Checks, simCheck{Quantity: ch.Quantity, Layer: ch.Layer,
-			Theory: floatNum(ch.Theory, 9), Empirical: withError(ch.Empirical, ch.StdErr),
+			Theory: th, TheoryDigits: digits, Empirical: withError(ch.Empirical, ch.StdErr),
 			StdErr: floatNum(ch.StdErr, 2), Z: fixedNum(ch.Z, 2), Pass: ch.Passed(), Verdict: ch.Verdict.String()})
 	}
 	return out

@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/big"
 	"time"
 
+	"critcalc/calc"
 	"critcalc/recursions"
 	"critcalc/sim"
 	"critcalc/validate"
@@ -15,13 +17,14 @@ import (
 // simNTKFlags are the flags of `sim --ntk`.
 type simNTKFlags struct {
 	ntk              bool
-	lambdaB, lambdaW float64
+	lambdaB, lambdaW *exactFlag // unset (NaN): C_b, C_W
 }
 
 func defineSimNTKFlags(fs *flag.FlagSet, f *simNTKFlags) {
 	fs.BoolVar(&f.ntk, "ntk", false, "also measure the empirical neural tangent kernel (plain MLP, explicit Gaussian weights) against the infinite-width Θ")
-	fs.Float64Var(&f.lambdaB, "lambda-b", math.NaN(), "bias learning rate `λ_b` of the NTK (default C_b)")
-	fs.Float64Var(&f.lambdaW, "lambda-w", math.NaN(), "weight learning rate `λ_W` of the NTK (default C_W)")
+	f.lambdaB, f.lambdaW = newRequiredFlag(), newRequiredFlag()
+	fs.Var(f.lambdaB, "lambda-b", "bias learning rate `λ_b` of the NTK (default C_b)")
+	fs.Var(f.lambdaW, "lambda-w", "weight learning rate `λ_W` of the NTK (default C_W)")
 }
 
 // simNTKCostPerWeight is the estimated time of one weight's share of the
@@ -34,7 +37,7 @@ const simNTKCostPerWeight = 2 * time.Nanosecond
 func checkSimNTK(f *simFlags, cfg *sim.Config) error {
 	n := &f.ntkFlags
 	if !n.ntk {
-		if !math.IsNaN(n.lambdaB) || !math.IsNaN(n.lambdaW) {
+		if !math.IsNaN(n.lambdaB.f) || !math.IsNaN(n.lambdaW.f) {
 			return errors.New("--lambda-b and --lambda-w go with --ntk")
 		}
 		return nil
@@ -44,10 +47,10 @@ func checkSimNTK(f *simFlags, cfg *sim.Config) error {
 		return errors.New("--ntk measures plain MLPs with Gaussian float64 weights (--arch mlp --law gaussian, no --float32)")
 	case f.backend == "gpu":
 		return errors.New("--ntk runs on the CPU (--backend cpu or auto)")
-	case !math.IsNaN(n.lambdaB) && (math.IsInf(n.lambdaB, 0) || n.lambdaB < 0):
-		return fmt.Errorf("--lambda-b must be finite and ≥ 0, got %g", n.lambdaB)
-	case !math.IsNaN(n.lambdaW) && (math.IsInf(n.lambdaW, 0) || n.lambdaW < 0):
-		return fmt.Errorf("--lambda-w must be finite and ≥ 0, got %g", n.lambdaW)
+	case !math.IsNaN(n.lambdaB.f) && (math.IsInf(n.lambdaB.f, 0) || n.lambdaB.f < 0):
+		return fmt.Errorf("--lambda-b must be finite and ≥ 0, got %g", n.lambdaB.f)
+	case !math.IsNaN(n.lambdaW.f) && (math.IsInf(n.lambdaW.f, 0) || n.lambdaW.f < 0):
+		return fmt.Errorf("--lambda-w must be finite and ≥ 0, got %g", n.lambdaW.f)
 	}
 	// Forward through every layer, then a backward pass from each layer:
 	// about L²/2 weight matrices a network and input.
@@ -60,9 +63,11 @@ func checkSimNTK(f *simFlags, cfg *sim.Config) error {
 // check a layer and pair of inputs ("Theta", or "Theta_pp", "Theta_mm",
 // "Theta_pm") at the layers the report already checks, against the
 // infinite-width recursion; the report's verdict is then recomputed over
-// all its checks.
-func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report) error {
-	lb, lw := f.ntkFlags.lambdaB, f.ntkFlags.lambdaW
+// all its checks. Θ is printed with the digits its float64 error estimate
+// certifies, or with opt.Digits above validate.Float64Digits iterated in
+// high precision from opt.Exact (ntkDigits).
+func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report, opt validate.Options) error {
+	lb, lw := f.ntkFlags.lambdaB.f, f.ntkFlags.lambdaW.f
 	if math.IsNaN(lb) {
 		lb = cfg.Cb
 	}
@@ -104,14 +109,70 @@ func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report) error {
 	if res.Pairs == 3 {
 		names = []string{"Theta_pp", "Theta_mm", "Theta_pm"}
 	}
+	var exact [][3]calc.Certified
+	if opt.Digits > validate.Float64Digits {
+		if exact, err = ntkDigits(f, a, opt, L, len(names) == 3); err != nil {
+			return fmt.Errorf("NTK theory: %w", err)
+		}
+	}
 	for l := 1; l <= L; l++ {
 		if !layers[l] && l != L {
 			continue
 		}
 		for p, name := range names {
-			rep.Checks = append(rep.Checks, validate.NewCheck(name, l, theory[l-1].Theta[p], res.Mean[l-1][p], res.StdErr[l-1][p]))
+			t := theory[l-1]
+			// z uses the float64 Θ, whose error is far below the
+			// standard error; the printed Θ keeps only certified digits.
+			ch := validate.NewCheck(name, l, t.Theta[p], res.Mean[l-1][p], res.StdErr[l-1][p])
+			if exact != nil {
+				ch.TheoryDigits = exact[l-1][p]
+			} else {
+				// The digits its error estimate certifies.
+				ch.TheoryDigits, _ = calc.FromFloat64(name, t.Theta[p], t.ThetaErr[p], validate.Float64Digits)
+			}
+			rep.Checks = append(rep.Checks, ch)
 		}
 	}
 	rep.Finish(rep.Alpha, rep.DOF)
 	return nil
+}
+
+// ntkDigits iterates the NTK of the networks in high precision (the
+// recursions of `depth --ntk --digits`) from the exact first-layer kernel
+// of opt.Exact and Θ^(1) = λ_b + λ_W(K^(1) − C_b)/C_W, at every layer
+// ℓ = 1 … L: Θ₊₊, Θ₋₋, Θ₊₋ with two inputs, Θ (index 0) with one.
+func ntkDigits(f *simFlags, a *recursions.Activation, opt validate.Options, L int, two bool) ([][3]calc.Certified, error) {
+	ex := opt.Exact
+	lam := recursions.LambdaRat{B: ex.Cb, W: ex.CW}
+	if f.ntkFlags.lambdaB.r != nil {
+		lam.B = f.ntkFlags.lambdaB.r
+	}
+	if f.ntkFlags.lambdaW.r != nil {
+		lam.W = f.ntkFlags.lambdaW.r
+	}
+	theta := func(k *big.Rat) *big.Rat {
+		t := new(big.Rat).Sub(k, ex.Cb)
+		t.Mul(t, lam.W).Quo(t, ex.CW)
+		return t.Add(t, lam.B)
+	}
+	out := make([][3]calc.Certified, L)
+	if !two {
+		one, err := a.IterateNTKDigits(ex.Cb, ex.CW, lam, ex.K00, theta(ex.K00), L, 1, opt.Digits)
+		if err != nil {
+			return nil, err
+		}
+		for i, l := range one {
+			out[i][0] = l.Theta
+		}
+		return out, nil
+	}
+	k := [3]*big.Rat{ex.K00, ex.K11, ex.K01}
+	pair, err := a.IterateNTKTwoDigits(ex.Cb, ex.CW, lam, k, [3]*big.Rat{theta(k[0]), theta(k[1]), theta(k[2])}, L, 1, opt.Digits)
+	if err != nil {
+		return nil, err
+	}
+	for i, l := range pair {
+		out[i] = l.Theta
+	}
+	return out, nil
 }
