@@ -17,10 +17,10 @@ import (
 // scales a₁ and b₁ alike). At 𝒦* > 0, with ⟨·⟩ the average over
 // z ~ N(0, 𝒦*) and Stein's lemma (∂_𝒦⟨F⟩ = ⟨F(z² − 𝒦)⟩/(2𝒦²)),
 //
-//	ã₁ = ½σ_w² g''(𝒦*),  g'' = (⟨z³φφ'⟩ − 3𝒦⟨zφφ'⟩)/(2𝒦³),
+//	ã₁ = ½σ_w² g″(𝒦*),  g″ = (⟨z³φφ'⟩ − 3𝒦⟨zφφ'⟩)/(2𝒦³),
 //	χ_𝒥' = σ_w²(⟨φ'²z²⟩ − 𝒦⟨φ'²⟩)/(2𝒦²),
 //
-// so ζ = 2χ_𝒥'/(σ_w² g”), computed from averages to digits+15 and
+// so ζ = 2χ_𝒥'/(σ_w² g″), computed from averages to digits+15 and
 // digits+30 digits, keeping the digits on which the two agree. kStar is
 // taken as exact: a 𝒦* known to 10^−(digits+13) (AtDigits) moves ζ far
 // below its last digit.
@@ -60,7 +60,7 @@ func (m *Model) ExponentDigits(p ExactParams, kStar *big.Rat, digits int) (zeta 
 	return c, err == nil, err
 }
 
-// zetaAt is ζ at 𝒦* = K > 0 from averages to d digits (nil where g” = 0).
+// zetaAt is ζ at 𝒦* = K > 0 from averages to d digits (nil where g″ = 0).
 func (m *Model) zetaAt(K *big.Rat, d int) (*big.Float, error) {
 	many, _, err := m.digitsAverages()
 	if err != nil {
