@@ -39,13 +39,14 @@ func psiErr(psi, dRho float64) float64 {
 // single-input map. For a scale-invariant σ the off-diagonal average is
 // the exact arc-cosine form √(K₊₊K₋₋)[A₂cos ψ + (a₊ − a₋)²(sin ψ − ψ cos ψ)/(2π)]
 // (5.159)–(5.160), and ψ is iterated through 1 − cos ψ without cancellation
-// (so ψ ~ 1/ℓ stays accurate to ℓ ≫ 10⁸); otherwise it is a two-dimensional
-// Gaussian integral (about a millisecond a layer) and ψ = arccos ρ is
-// accurate to about 1e-8 in absolute terms as ρ → 1. For σ without kinks
-// and equal diagonal entries (inputs of equal norms, or a diagonal that
-// has reached its fixed point) with 1 − ρ ≤ 0.01 the integral is the
-// expansion at ρ = 1 of priceSeries instead, with a bound on its rest: a
-// microsecond a layer while the diagonal stays put.
+// (so ψ ~ 1/ℓ stays accurate to ℓ ≫ 10⁸); otherwise ψ = arccos ρ is
+// accurate to about 1e-8 in absolute terms as ρ → 1. For σ and σ' without
+// kinks the average is Mehler's series with the Hermite moments of each
+// diagonal entry from Gauss–Hermite rules (hermite.GHSeries: microseconds
+// a layer), where its error bound meets the goal of the quadrature; then,
+// for equal diagonal entries with 1 − ρ ≤ 0.01, the expansion at ρ = 1 of
+// priceSeries, with a bound on its rest; and otherwise a two-dimensional
+// Gaussian integral (hermite.Expect2, about a millisecond a layer).
 func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]TwoLayer, error) {
 	return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, 0)
 }
@@ -82,6 +83,10 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 	out := make([]TwoLayer, 0, L/every+1)
 	p, m, x := kpp, kmm, kpm
 	dRho := 0x1p-52 // the input's correlation, rounded
+	gh, err := newGHInputs(a.Sigma)
+	if err != nil {
+		return nil, err
+	}
 	var price *priceSeries
 	priceTried := false
 	for l := 1; ; l++ {
@@ -103,7 +108,10 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		}
 		var v hermite.Value
 		done := false
-		if p == m && 1-rho <= priceMaxGap {
+		if gh != nil {
+			v, done = gh.expect(p, m, rho)
+		}
+		if !done && p == m && 1-rho <= priceMaxGap {
 			// Equal variances near ρ = 1: the expansion at ρ = 1.
 			// (Where it cannot be made or evaluated, Expect2 answers.)
 			if !priceTried {

@@ -1,0 +1,297 @@
+package hermite
+
+import (
+	"fmt"
+	"math"
+	"sync"
+
+	"critcalc/calc"
+	"critcalc/hermite/quadrature"
+)
+
+// ghLevels are the pairs of Gauss–Hermite rule sizes of GHSeries, tried
+// in turn: the moments are those of the larger rule, their errors the
+// differences from the smaller one, and a pair gives moments of orders
+// below its smaller size only. The first pair serves a smooth σ at small
+// variance (σ(√K·x) nearly a polynomial over the bulk of the Gaussian),
+// the next ones up to K ≈ 1–3 for tanh-like σ whose poles sit at
+// distance π/(2√K) from the real axis.
+var ghLevels = [...][2]int{{32, 40}, {56, 72}, {96, 128}, {160, 208}}
+
+// ghBlock is the number of moments GHInput computes at a time: the series
+// usually needs far fewer than its rules allow.
+const ghBlock = 16
+
+// ghUnit is the unit roundoff of float64.
+const ghUnit = 0x1p-53
+
+// GHSeries evaluates two-input averages E[σ(u)σ(v)], (u, v) ~ N(0,
+// [[K11, K12], [K12, K22]]), of one smooth σ in float64 by Mehler's
+// formula
+//
+//	E[σ(u)σ(v)] = Σ_k ρ^k a_k b_k,  a_k = E[σ(√K11·X)·he_k(X)],  b_k = E[σ(√K22·X)·he_k(X)],
+//
+// ρ = K12/√(K11·K22), with the moments of each variance from a pair of
+// Gauss–Hermite rules (a few microseconds a variance, where a
+// two-dimensional adaptive quadrature takes about a millisecond) and the
+// rest of the series bounded by Cauchy–Schwarz and the discrete Parseval
+// identity of the larger rule (see GHSeries.Expect). It is meant for
+// iterations that evaluate many nearby kernels; where its error bound is
+// not met (large variances, ρ near ±1 with slowly decaying moments) the
+// caller falls back to Expect2. It is safe for concurrent use; a GHInput
+// is not.
+type GHSeries struct {
+	expr  calc.Expr
+	prog  *calc.Program
+	rules [len(ghLevels)][2]*ghRule
+}
+
+// ghRule is the nonnegative half of an even Gauss–Hermite rule with its
+// table of weighted orthonormal Hermite polynomials.
+type ghRule struct {
+	x, w []float64 // positive nodes, ascending, and the weight of each of ±x
+	// h[k·len(x)+i] = w_i·he_k(x_i), k < kmax.
+	h    []float64
+	kmax int
+}
+
+var ghRules struct {
+	sync.Mutex
+	m map[[2]int]*ghRule // (n, kmax)
+}
+
+// ghRuleOf returns the shared rule of n points (n even) with the table of
+// orders below kmax.
+func ghRuleOf(n, kmax int) (*ghRule, error) {
+	ghRules.Lock()
+	defer ghRules.Unlock()
+	if r, ok := ghRules.m[[2]int{n, kmax}]; ok {
+		return r, nil
+	}
+	q, err := quadrature.GaussHermite(n)
+	if err != nil {
+		return nil, err
+	}
+	if len(q.X) != n || n%2 != 0 {
+		return nil, fmt.Errorf("hermite: the %d-point Gauss–Hermite rule has %d nodes", n, len(q.X))
+	}
+	m := n / 2
+	r := &ghRule{x: q.X[m:], w: q.W[m:], h: make([]float64, kmax*m), kmax: kmax}
+	for i, x := range r.x {
+		prev, cur := 0.0, 1.0 // he_{−1}, he_0
+		for k := range kmax {
+			r.h[k*m+i] = r.w[i] * cur
+			prev, cur = cur, (x*cur-math.Sqrt(float64(k))*prev)/math.Sqrt(float64(k+1))
+		}
+	}
+	if ghRules.m == nil {
+		ghRules.m = map[[2]int]*ghRule{}
+	}
+	ghRules.m[[2]int{n, kmax}] = r
+	return r, nil
+}
+
+// NewGHSeries prepares the series of σ. It does not check that σ is
+// smooth: for a σ with kinks the error estimates of the moments (rule
+// differences) are not to be trusted, and the caller should not use it.
+func NewGHSeries(sigma calc.Expr) (*GHSeries, error) {
+	s := &GHSeries{expr: sigma, prog: calc.Compile(sigma)}
+	for l, p := range ghLevels {
+		for j, n := range p {
+			r, err := ghRuleOf(n, p[0])
+			if err != nil {
+				return nil, fmt.Errorf("hermite: the rules of Mehler's series of %s: %w", sigma, err)
+			}
+			s.rules[l][j] = r
+		}
+	}
+	return s, nil
+}
+
+// GHInput holds the moments of σ(√K·X) for one variance K, computed as
+// GHSeries.Expect needs them.
+type GHInput struct {
+	K  float64
+	s  *GHSeries
+	lv [len(ghLevels)]*ghMoments
+}
+
+// Input returns the (not yet computed) moments of variance K > 0.
+func (s *GHSeries) Input(K float64) *GHInput { return &GHInput{K: K, s: s} }
+
+// ghMoments are the moments of one variance by the rules of one level.
+type ghMoments struct {
+	rules [2]*ghRule
+	// even[j][i] = σ(√K·x_i) + σ(−√K·x_i) and odd[j][i] the difference,
+	// at the nodes of rule j.
+	even, odd [2][]float64
+	sq        float64   // E[σ²] by the larger rule
+	sqErr     float64   // its estimated error
+	a, a1, e  []float64 // the larger rule's moments, the smaller's, and |a − a1|
+	// sum[k] = Σ_{j≤k} a_j² (compensated, in acc) and unc[k] bounds the
+	// error of sum[k] as an estimate of the true Σ_{j≤k} a_j² from the
+	// moments' errors.
+	sum, unc []float64
+	acc      neumaier
+	finite   bool
+}
+
+// level returns the moments of level l, evaluating σ at the rules' nodes
+// on first use.
+func (in *GHInput) level(l int) *ghMoments {
+	if m := in.lv[l]; m != nil {
+		return m
+	}
+	m := &ghMoments{rules: in.s.rules[l], finite: true}
+	sk := math.Sqrt(in.K)
+	var sq [2]neumaier
+	for j, r := range m.rules {
+		n := len(r.x)
+		z := make([]float64, 2*n)
+		for i, x := range r.x {
+			z[i], z[n+i] = sk*x, -sk*x
+		}
+		f := make([]float64, 2*n)
+		in.s.prog.EvalSlice(f, z)
+		m.even[j], m.odd[j] = make([]float64, n), make([]float64, n)
+		for i := range n {
+			p, q := f[i], f[n+i]
+			m.even[j][i], m.odd[j][i] = p+q, p-q
+			sq[j].add(r.w[i] * (p*p + q*q))
+		}
+		if v := sq[j].sum(); math.IsNaN(v) || math.IsInf(v, 0) {
+			m.finite = false
+		}
+	}
+	// Compensated sums of positive terms: a few units of rounding.
+	m.sq = sq[1].sum()
+	m.sqErr = math.Abs(m.sq-sq[0].sum()) + 4*ghUnit*m.sq
+	in.lv[l] = m
+	return m
+}
+
+// extend computes the moments up to order k (at most the level's limit).
+func (m *ghMoments) extend(k int) {
+	have := len(m.a)
+	upto := min(m.rules[0].kmax, max(k+1, have+ghBlock))
+	for k := have; k < upto; k++ {
+		var v [2]float64
+		for j, r := range m.rules {
+			n := len(r.x)
+			s := m.odd[j]
+			if k%2 == 0 {
+				s = m.even[j]
+			}
+			h := r.h[k*n : (k+1)*n]
+			var t0, t1, t2, t3 float64
+			i := 0
+			for ; i+4 <= n; i += 4 {
+				t0 += h[i] * s[i]
+				t1 += h[i+1] * s[i+1]
+				t2 += h[i+2] * s[i+2]
+				t3 += h[i+3] * s[i+3]
+			}
+			for ; i < n; i++ {
+				t0 += h[i] * s[i]
+			}
+			v[j] = (t0 + t1) + (t2 + t3)
+		}
+		// The moment of the larger rule, with the difference from the
+		// smaller as its error (the two sums round independently, so the
+		// difference carries their rounding too).
+		a, e := v[1], math.Abs(v[1]-v[0])
+		m.acc.add(a * a)
+		u := 2*math.Abs(a)*e + e*e
+		if k > 0 {
+			u += m.unc[k-1]
+		}
+		m.a, m.a1, m.e = append(m.a, a), append(m.a1, v[0]), append(m.e, e)
+		m.sum, m.unc = append(m.sum, m.acc.sum()), append(m.unc, u)
+	}
+}
+
+// rest bounds Σ_{j>k} a_j² for the true moments: the larger rule's
+// Parseval identity Σ_{j<n} â_j² = Ê[σ²] leaves Ê[σ²] − Σ_{j≤k} â_j² for
+// the orders above k, to which are added the errors of Ê[σ²] and of the
+// moments up to k and the rounding of the (compensated) sums.
+func (m *ghMoments) rest(k int) float64 {
+	return max(m.sq-m.sum[k], 0) + m.sqErr + m.unc[k] + 4*ghUnit*m.sq
+}
+
+// neumaier is a compensated sum (Neumaier's variant of Kahan's).
+type neumaier struct{ s, c float64 }
+
+func (n *neumaier) add(x float64) {
+	t := n.s + x
+	if math.Abs(n.s) >= math.Abs(x) {
+		n.c += (n.s - t) + x
+	} else {
+		n.c += (x - t) + n.s
+	}
+	n.s = t
+}
+
+func (n *neumaier) sum() float64 { return n.s + n.c }
+
+// ghRelTol is the accuracy GHSeries.Expect must reach, relative to
+// √(E[σ(u)²]E[σ(v)²]): that of Expect2's outer integral.
+const ghRelTol = twoOuterRelTol
+
+// Expect returns E[σ(u)σ(v)] for the variances of a and b and correlation
+// rho ∈ [−1, 1], with a bound on its error (for the rules' error
+// estimates) when that bound is at most ghRelTol·√(E[σ(u)²]E[σ(v)²]);
+// otherwise ok is false. The series is summed to order N, the first at
+// which the rest
+//
+//	|Σ_{k>N} ρ^k a_k b_k| ≤ |ρ|^(N+1) √(Σ_{k>N} a_k² · Σ_{k>N} b_k²)
+//
+// is below a tenth of the goal (the sums bounded by ghMoments.rest), or
+// the last order a level's rules give, trying the levels from start on
+// (an iteration starts where its last call succeeded). The
+// error of the partial sum is estimated as that of a quadrature rule is:
+// the difference from the same sum over the smaller rule's moments, plus
+// the rounding of the sum.
+// It returns the level that answered.
+func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level int, ok bool) {
+	if a.s != s || b.s != s || !(math.Abs(rho) <= 1) {
+		return Value{}, 0, false
+	}
+	ar := math.Abs(rho)
+	for l := max(start, 0); l < len(ghLevels); l++ {
+		A, B := a.level(l), b.level(l)
+		if !A.finite || !B.finite {
+			return Value{}, 0, false
+		}
+		scale := math.Sqrt(A.sq * B.sq)
+		goal := ghRelTol * scale
+		kmax := A.rules[0].kmax
+		var f neumaier
+		var f1, abs float64
+		pk, apk := 1.0, 1.0 // ρ^k, |ρ|^k
+		for k := 0; k < kmax; k++ {
+			if k >= len(A.a) {
+				A.extend(k)
+			}
+			if k >= len(B.a) {
+				B.extend(k)
+			}
+			t := pk * A.a[k] * B.a[k]
+			f.add(t)
+			f1 += pk * A.a1[k] * B.a1[k]
+			abs += math.Abs(t)
+			pk *= rho
+			apk *= ar
+			tail := apk * math.Sqrt(A.rest(k)*B.rest(k))
+			if tail <= goal/10 || k == kmax-1 {
+				// Each product rounds by a unit; the compensated sum adds
+				// about one more.
+				fErr := math.Abs(f.sum()-f1) + tail + 4*ghUnit*abs
+				if math.IsNaN(fErr) || fErr > goal {
+					break
+				}
+				return Value{V: f.sum(), AbsErr: fErr, Evals: len(A.rules[0].x) + len(A.rules[1].x)}, l, true
+			}
+		}
+	}
+	return Value{}, 0, false
+}

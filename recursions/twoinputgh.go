@@ -1,0 +1,72 @@
+package recursions
+
+import (
+	"critcalc/calc"
+	"critcalc/hermite"
+)
+
+// ghKept is the number of diagonal values whose moments a ghInputs keeps:
+// the two of a layer and the two of the layer before, which a diagonal at
+// its fixed point repeats.
+const ghKept = 4
+
+// ghInputs are the Hermite moments of the diagonal values an iteration
+// visits (hermite.GHSeries), the last ghKept of them kept. It is not safe
+// for concurrent use: each run of an iteration has its own.
+type ghInputs struct {
+	s    *hermite.GHSeries
+	kept [ghKept]*hermite.GHInput
+	next int
+	// start is the level of Gauss–Hermite rules to try first: the one
+	// that answered last, lowered by one every ghRetry calls (a diagonal
+	// that shrinks needs fewer nodes).
+	start, calls int
+}
+
+// ghRetry is how often ghInputs tries a level below the one that
+// answered last.
+const ghRetry = 8
+
+// newGHInputs returns the moments of σ's diagonal values for Mehler's
+// series, or nil when σ or σ' has kinks (their moments decay too slowly
+// for the Gauss–Hermite rules, and the rules' differences would not bound
+// their errors).
+func newGHInputs(sigma calc.Expr) (*ghInputs, error) {
+	for _, f := range []calc.Expr{sigma, calc.Derivative(sigma, 1)} {
+		if smooth, err := noKinks(f); err != nil || !smooth {
+			return nil, err
+		}
+	}
+	s, err := hermite.NewGHSeries(sigma)
+	if err != nil {
+		return nil, err
+	}
+	return &ghInputs{s: s}, nil
+}
+
+// at returns the moments of the diagonal value K.
+func (g *ghInputs) at(K float64) *hermite.GHInput {
+	for _, in := range g.kept {
+		if in != nil && in.K == K {
+			return in
+		}
+	}
+	in := g.s.Input(K)
+	g.kept[g.next] = in
+	g.next = (g.next + 1) % ghKept
+	return in
+}
+
+// expect returns ⟨σ(u)σ(v)⟩ at Var u = p, Var v = m and correlation rho
+// from Mehler's series, when its error bound meets the goal of
+// hermite.GHSeries.Expect.
+func (g *ghInputs) expect(p, m, rho float64) (hermite.Value, bool) {
+	if g.calls++; g.calls%ghRetry == 0 {
+		g.start = max(g.start-1, 0)
+	}
+	v, l, ok := g.s.Expect(g.at(p), g.at(m), rho, g.start)
+	if ok {
+		g.start = l
+	}
+	return v, ok
+}
