@@ -81,7 +81,7 @@ func TestDHGValues(t *testing.T) {
 		if mus == nil {
 			mus = []float64{0}
 		}
-		tab, err := DHGTable(mustActivations(tt.act, tt.act), []float64{tt.sb2}, mus, dhgDigits)
+		tab, err := DHGTable(mustActivations(tt.act, tt.act), []float64{tt.sb2}, mus, DefaultDigits)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -115,7 +115,7 @@ func TestDHGValues(t *testing.T) {
 // prints 66.668); eqs 160–164 σ_w² = 4, σ_b² = 0, 𝒦* = 0 (unstable, no
 // power law); eqs 183–184 the μ = 0.5 points scaled by 1 − μ² = 0.75.
 func TestDHGGELU(t *testing.T) {
-	tab, err := DHGTable(mustActivations("gelu", "gelu"), []float64{0}, []float64{0.5}, dhgDigits)
+	tab, err := DHGTable(mustActivations("gelu", "gelu"), []float64{0}, []float64{0.5}, DefaultDigits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestDHGErrors(t *testing.T) {
 		digits   int
 		want     string
 	}{
-		{"digits", []float64{0}, []float64{0}, 7, "between 1 and 6"},
+		{"digits", []float64{0}, []float64{0}, 61, "between 1 and 60"},
 		{"negative σ_b²", []float64{-1}, []float64{0}, 6, "σ_b²"},
 		{"μ > 1", []float64{0}, []float64{1.5}, 6, "μ must be in [0, 1]"},
 		{"no σ_b²", nil, []float64{0}, 6, "at least one"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"critcalc/apjn"
 	"critcalc/loggauss"
 )
 
@@ -47,7 +48,7 @@ func MaxDigits(name string) int {
 		return maxAnalysisDigits
 	}
 	if name == "dhg" {
-		return dhgDigits
+		return apjn.MaxDigits
 	}
 	return loggauss.MaxDigits // beta
 }

@@ -38,9 +38,15 @@ func init() {
 --act EXPR (repeatable) replaces the default activations: the activations of
 PDLT chapter 5 (pdlt, exponents, finite-width), the rows of Table S.1
 (joudaki) or erf, relu, tanh, gelu (dhg); beta is for ReLU and takes none.
---digits D (default 6) bounds the significant digits; float64 values show
-at most 12 (ã₁ at most 9, dhg at most 6), and pdlt and exponents compute
-certified values above 12 (up to 60).
+--digits D (default 6, up to 60) is the significant digits of every
+number, each certified: pdlt, exponents, joudaki and finite-width compute
+certified values above 12 digits; dhg refines every critical point in high
+precision (apjn.CriticalSW2Digits, AtDigits, GELUCriticalDigits,
+ExponentDigits: averages at two working precisions, the digits on which
+both agree); beta's β is exact and its moments and P(empty layer) are ψ,
+ψ′ and logarithm sums at two working precisions. A value whose bound
+contains 0 prints 0; an ill-conditioned one prints fewer digits. The
+simulated columns of beta show the digits of their standard errors.
 
 dhg: --sb2 V (repeatable; default 0, 0.1, 0.5) the bias variances, --mu M
 (repeatable; default 0, 0.5, 1) the skip strengths of res, preln-res, bn.
@@ -99,7 +105,7 @@ func defineTableFlags(fs *flag.FlagSet) *tableFlags {
 	f := &tableFlags{}
 	fs.StringVar(&f.format, "format", "md", "output `format`: md, latex, csv or json")
 	fs.Var(&f.acts, "act", "activation `EXPR` (repeatable; replaces the default list)")
-	fs.IntVar(&f.digits, "digits", rpt.DefaultDigits, "significant digits `D` (1 to 12; dhg up to 6; pdlt and exponents up to 60)")
+	fs.IntVar(&f.digits, "digits", rpt.DefaultDigits, "significant digits `D` (1 to 60), each certified")
 	fs.Var(&f.sb2, "sb2", "dhg: bias variance `V` ≥ 0 (repeatable; default 0, 0.1, 0.5)")
 	fs.Var(&f.mu, "mu", "dhg: skip strength `M` in [0, 1] (repeatable; default 0, 0.5, 1)")
 	fs.IntVar(&f.n, "n", rpt.BetaWidth, "beta: hidden width `N` (1 to 100000)")

@@ -187,6 +187,21 @@ func TestTableJSONKeysDHGBeta(t *testing.T) {
 	}
 }
 
+// TestTableDHGDigits60 asks table dhg for 60 digits: erf's critical σ_w²
+// at σ_b² = 0 is π/4 (DHG eq 127) to 60 digits, and ζ = 1 (eq 133).
+func TestTableDHGDigits60(t *testing.T) {
+	code, stdout, stderr := runCLI("table", "dhg", "--act", "erf", "--sb2", "0", "--mu", "0", "--digits", "60", "--format", "csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// π/4 to 60 significant digits (π from its standard decimal expansion).
+	const quarterPi = "0.785398163397448309615660845819875721049292349843776455243736"
+	want := "erf,vanilla,,0," + quarterPi + ",0,1,1,critical,1,Model.CriticalSW2,"
+	if !strings.Contains(stdout, want+"\n") {
+		t.Errorf("missing %q in\n%s", want, stdout)
+	}
+}
+
 // TestTableBetaDigits60 asks table beta for 60 digits: β is exact, and
 // the exact E[G] (n = 50, d = 3) has 60 certified digits whose first 30
 // are those of --digits 30.
@@ -215,7 +230,7 @@ func TestTableDHGBetaErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"table", "dhg", "--digits", "7"}, exitUsage, "between 1 and 6 for table dhg"},
+		{[]string{"table", "dhg", "--digits", "61"}, exitUsage, "between 1 and 60 for table dhg"},
 		{[]string{"table", "dhg", "--sb2", "-1"}, exitUsage, "--sb2 must be finite and ≥ 0"},
 		{[]string{"table", "dhg", "--sb2", "x"}, exitUsage, `"x" is not a number`},
 		{[]string{"table", "dhg", "--mu", "2"}, exitUsage, "--mu must be in [0, 1]"},
