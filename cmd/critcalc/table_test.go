@@ -187,6 +187,33 @@ func TestTableJSONKeysDHGBeta(t *testing.T) {
 	}
 }
 
+// TestTableDHGDefaultOutput pins the default (6-digit) CSV of the README's
+// example: the certified values print the digits the float64 table
+// printed.
+func TestTableDHGDefaultOutput(t *testing.T) {
+	code, stdout, stderr := runCLI("table", "dhg", "--act", "erf", "--act", "relu", "--sb2", "0.1", "--mu", "0.5", "--format", "csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	const want = `activation,arch,mu,sigma_b2,sigma_w2,K_star,chi_K,chi_J,phase,zeta,source,note
+erf,vanilla,,0.1,1.55212,0.726359,0.407711,1,critical,,Model.CriticalSW2,
+erf,ln-pre,,0.1,0.953735,0.543066,0,1,critical,,Model.CriticalSW2,
+erf,ln-post,,0.1,0.626359,0.726359,0,1,critical,,Model.CriticalSW2,
+erf,res,0.5,0.1,1.23125,0.842276,0.529376,1,critical,,Model.CriticalSW2,
+erf,preln-res,0.5,0.1,0.953735,0.724088,0.25,1,critical,,Model.CriticalSW2,
+erf,bn,0.5,0.1,,,,,chaotic at both ends,,Model.CriticalSW2,the scan finds no critical point; see note 1
+relu,vanilla,,0.1,2,∞,1,1,critical,,"closed form, eq 100",see note 2
+relu,ln-pre,,0.1,,,,,ordered at both ends,,Model.CriticalSW2,the scan finds no critical point; see note 1
+relu,ln-post,,0.1,0.214159,0.314159,0,1,critical,,Model.CriticalSW2,
+relu,res,0.5,0.1,1.5,∞,1,1,critical,,"closed form, eq 115",see note 2
+relu,preln-res,0.5,0.1,,,,,ordered at both ends,,Model.CriticalSW2,the scan finds no critical point; see note 1
+relu,bn,0.5,0.1,,,,,chaotic at both ends,,Model.CriticalSW2,the scan finds no critical point; see note 1
+`
+	if stdout != want {
+		t.Errorf("got\n%s\nwant\n%s", stdout, want)
+	}
+}
+
 // TestTableDHGDigits60 asks table dhg for 60 digits: erf's critical σ_w²
 // at σ_b² = 0 is π/4 (DHG eq 127) to 60 digits, and ζ = 1 (eq 133).
 func TestTableDHGDigits60(t *testing.T) {
