@@ -136,6 +136,7 @@ type simReport struct {
 	Pass       bool       `json:"pass"`
 	Verdict    *string    `json:"verdict"`
 	Judged     int        `json:"judged"`
+	Digits     int        `json:"digits"`
 	Checks     []simCheck `json:"checks"`
 	Seconds    jsonNum    `json:"seconds"`
 }
@@ -475,7 +476,7 @@ func simReportFor(expr string, f *simFlags, cfg sim.Config, rep *validate.Report
 	out := &simReport{Expression: expr, Cb: floatNum(cfg.Cb, 15), CW: floatNum(cfg.CW, 15), Widths: cfg.Widths,
 		Arch: f.arch, Mode: cfg.Mode.String(), Law: cfg.Law.String(), Nets: cfg.Nets, Seed: cfg.Seed,
 		ZCrit: floatNum(rep.ZCrit, 3), DOF: int(rep.DOF), Pass: rep.Pass, Judged: rep.Judged,
-		Verdict: reportVerdict(rep), Seconds: floatNum(d.Seconds(), 3)}
+		Verdict: reportVerdict(rep), Seconds: floatNum(d.Seconds(), 3), Digits: f.digits}
 	if cfg.LayerNorm == sim.PreBN {
 		out.Batch = len(cfg.Inputs)
 	}

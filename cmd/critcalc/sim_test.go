@@ -28,7 +28,7 @@ func TestSimJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"expression", "C_b", "C_W", "widths", "arch", "mode", "law", "nets", "seed", "backend", "z_crit", "pass", "checks", "seconds"} {
+	for _, k := range []string{"expression", "C_b", "C_W", "widths", "arch", "mode", "law", "nets", "seed", "backend", "z_crit", "pass", "checks", "seconds", "digits"} {
 		if _, ok := rep[k]; !ok {
 			t.Errorf("key %q missing", k)
 		}

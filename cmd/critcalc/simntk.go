@@ -128,7 +128,7 @@ func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report, opt validate.O
 				ch.TheoryDigits = exact[l-1][p]
 			} else {
 				// The digits its error estimate certifies.
-				ch.TheoryDigits, _ = calc.FromFloat64(name, t.Theta[p], t.ThetaErr[p], validate.Float64Digits)
+				ch.TheoryDigits, _ = calc.FromFloat64(name, t.Theta[p], t.ThetaErr[p], min(opt.Digits, validate.Float64Digits))
 			}
 			rep.Checks = append(rep.Checks, ch)
 		}
