@@ -15,11 +15,12 @@ import (
 
 // The rows of the dhg table, each number certified to the table's digits:
 //
-//   - a critical point that the scan finds: apjn.CriticalSW2Digits (σ_w²
-//     and the point there, 𝒦*, χ_𝒦*, χ_𝒥*, phase), with ζ from
-//     Model.ExponentDigits where χ_𝒦* = 1. Where the refinement certifies
-//     no digit (a tangency), the float64 values with their error bounds
-//     (calc.FromFloat64) and a note;
+//   - a critical point that the scan finds: up to dhgFloatDigits digits,
+//     the float64 values with their error bounds (floatLine) where those
+//     certify every digit; else apjn.CriticalSW2Digits (σ_w² and the
+//     point there, 𝒦*, χ_𝒦*, χ_𝒥*, phase). ζ is from Model.ExponentDigits
+//     where χ_𝒦* = 1. Where the refinement certifies no digit (a
+//     tangency), the float64 values with their bounds and a note;
 //   - the scale-invariant closed form σ_w² = 2(1 − μ²)/(a₊² + a₋²) at two
 //     working precisions, evaluated by Model.AtDigits;
 //   - GELU's two closed-form points: Model.GELUCriticalDigits, with the
@@ -70,28 +71,53 @@ func (b *dhgBuilder) block(a Activation, m *apjn.Model, mu float64, sb2 []float6
 	}
 	for _, s := range sb2 {
 		sR := exactDecimal(s)
+		pts, err := m.CriticalSW2(s, mu)
+		switch {
+		case errors.Is(err, apjn.ErrNoCritical) && lineArch && scaleInv:
+			if err := b.scaleInvariantRow(a, m, sR, muR); err != nil {
+				return err
+			}
+			continue
+		case errors.Is(err, apjn.ErrNoCritical):
+			if err := b.noneRow(a, m, mu, s); err != nil {
+				return err
+			}
+			continue
+		case err != nil:
+			return err
+		}
+		var floatRows [][]Cell
+		full := false
+		if b.digits <= dhgFloatDigits {
+			if floatRows, full, err = b.floatLine(a, m, pts, mu, s); err != nil {
+				return err
+			}
+		}
+		if full {
+			b.t.Rows = append(b.t.Rows, floatRows...)
+			continue
+		}
 		lds, err := m.CriticalSW2Digits(sR, muR, b.digits)
 		var nc *calc.NotCertifiedError
 		switch {
-		case err == nil:
+		case errors.As(err, &nc):
+			if floatRows == nil {
+				if floatRows, _, err = b.floatLine(a, m, pts, mu, s); err != nil {
+					return err
+				}
+			}
+			note := TextCell("float64 values with their error bounds: the high-precision refinement certifies no digit here")
+			for _, r := range floatRows {
+				r[len(r)-1] = note
+				b.t.Rows = append(b.t.Rows, r)
+			}
+		case err != nil:
+			return err
+		default:
 			for _, ld := range lds {
 				if err := b.lineRow(a, m, ld, muR); err != nil {
 					return err
 				}
-			}
-		case errors.As(err, &nc):
-			if err := b.floatRows(a, m, mu, s); err != nil {
-				return err
-			}
-		case !errors.Is(err, apjn.ErrNoCritical):
-			return err
-		case lineArch && scaleInv:
-			if err := b.scaleInvariantRow(a, m, sR, muR); err != nil {
-				return err
-			}
-		default:
-			if err := b.noneRow(a, m, mu, s); err != nil {
-				return err
 			}
 		}
 	}
@@ -142,42 +168,78 @@ func (b *dhgBuilder) lineRow(a Activation, m *apjn.Model, ld apjn.LineDigits, mu
 	return nil
 }
 
-// floatRows adds the scan's critical points at σ_b² = s with their
-// float64 values and error bounds, where the high-precision refinement
-// certifies no digit.
-func (b *dhgBuilder) floatRows(a Activation, m *apjn.Model, mu, s float64) error {
-	pts, err := m.CriticalSW2(s, mu)
-	if err != nil {
-		return err
-	}
+// dhgFloatDigits is the most digits the dhg table takes from float64
+// values with error bounds; more are computed in high precision.
+const dhgFloatDigits = 12
+
+// floatLine returns the rows of the scan's critical points pts at
+// σ_b² = s from their float64 values and error bounds (calc.FromFloat64):
+// σ_w² and 𝒦* with CriticalSW2's bounds, χ_𝒦* and χ_𝒥* with Model.At's at
+// the float64 σ_w² widened by their largest change over σ_w² ± its bound.
+// full reports whether every value keeps all the table's digits (or is 0);
+// ζ is from Model.ExponentDigits.
+func (b *dhgBuilder) floatLine(a Activation, m *apjn.Model, pts []apjn.LinePoint, mu, s float64) (rows [][]Cell, full bool, err error) {
+	full = true
 	cert := func(name string, v, e float64) Cell {
 		if math.IsInf(v, 1) {
 			return TextCell("∞")
 		}
 		c, err := calc.FromFloat64(name, v, e, b.digits)
 		if err != nil {
+			full = false
 			return Cell{}
+		}
+		if c.Digits < b.digits && !c.IsZero() {
+			full = false
 		}
 		return CertifiedCell(c)
 	}
+	muR, sR := exactDecimal(mu), exactDecimal(s)
 	for _, lp := range pts {
-		pt, err := m.At(apjn.Params{SW2: lp.SW2, SB2: s, Mu: mu})
+		at := func(w float64) (apjn.Point, error) { return m.At(apjn.Params{SW2: w, SB2: s, Mu: mu}) }
+		pt, err := at(lp.SW2)
 		if err != nil {
-			return err
+			return nil, false, err
 		}
-		sb2, err := b.exactCell(exactDecimal(s))
+		errK, errJ := pt.Err.ChiK, pt.Err.ChiJ
+		if lp.SW2Err > 0 {
+			for _, w := range []float64{lp.SW2 - lp.SW2Err, lp.SW2 + lp.SW2Err} {
+				q, err := at(w)
+				if err != nil {
+					return nil, false, err
+				}
+				errK = max(errK, pt.Err.ChiK+math.Abs(q.ChiK-pt.ChiK)+q.Err.ChiK)
+				errJ = max(errJ, pt.Err.ChiJ+math.Abs(q.ChiJ-pt.ChiJ)+q.Err.ChiJ)
+			}
+		}
+		sb2, err := b.exactCell(sR)
 		if err != nil {
-			return err
+			return nil, false, err
 		}
-		lead, err := b.lead(a, m, exactDecimal(mu), sb2)
+		lead, err := b.lead(a, m, muR, sb2)
 		if err != nil {
-			return err
+			return nil, false, err
 		}
-		b.t.Rows = append(b.t.Rows, append(lead, cert("σ_w²", lp.SW2, lp.SW2Err), cert("𝒦*", lp.KStar, lp.KErr),
-			cert("χ_𝒦", pt.ChiK, pt.Err.ChiK), cert("χ_𝒥", pt.ChiJ, pt.Err.ChiJ), TextCell(pt.Phase), Cell{},
-			TextCell("Model.CriticalSW2"), TextCell("float64 values with their error bounds: the high-precision refinement certifies no digit here")))
+		k := cert("𝒦*", lp.KStar, lp.KErr)
+		zeta := Cell{}
+		if (m.Arch == apjn.Vanilla || m.Arch == apjn.Res) && !math.IsInf(lp.KStar, 1) && math.Abs(pt.ChiK-1) <= 1e-6 {
+			kR := new(big.Rat)
+			if k.S != "0" {
+				kR.SetFloat64(lp.KStar)
+			}
+			z, ok, err := m.ExponentDigits(apjn.ExactParams{SW2: new(big.Rat).SetFloat64(lp.SW2), SB2: sR, Mu: muR}, kR, b.digits)
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				zeta = CertifiedCell(z)
+			}
+		}
+		rows = append(rows, append(lead, cert("σ_w²", lp.SW2, lp.SW2Err), k,
+			cert("χ_𝒦", pt.ChiK, errK), cert("χ_𝒥", pt.ChiJ, errJ), TextCell(pt.Phase), zeta,
+			TextCell("Model.CriticalSW2"), Cell{}))
 	}
-	return nil
+	return rows, full, nil
 }
 
 // scaleInvariantRow adds the closed-form critical point of a
