@@ -9,14 +9,41 @@ import (
 	"critcalc/hermite/quadrature"
 )
 
-// ghLevels are the pairs of Gauss–Hermite rule sizes of GHSeries, tried
-// in turn: the moments are those of the larger rule, their errors the
-// differences from the smaller one, and a pair gives moments of orders
-// below its smaller size only. The first pair serves a smooth σ at small
+// ghSpec is one rule of GHSeries: the n-point Gauss–Hermite rule, or
+// n-point Gauss–Legendre panels of unit width out to ±ghPanelCut with the
+// density in the weights.
+type ghSpec struct {
+	n      int
+	panels bool
+}
+
+// ghLevel is a pair of rules whose moments GHSeries compares: the moments
+// are those of the second, their errors the differences from the first,
+// for orders below kmax.
+type ghLevel struct {
+	rules [2]ghSpec
+	kmax  int
+}
+
+// ghLevels are tried in turn. The Gauss–Hermite pairs give moments of
+// orders below the smaller size: the first serves a smooth σ at small
 // variance (σ(√K·x) nearly a polynomial over the bulk of the Gaussian),
-// the next ones up to K ≈ 1–3 for tanh-like σ whose poles sit at
-// distance π/(2√K) from the real axis.
-var ghLevels = [...][2]int{{32, 40}, {56, 72}, {96, 128}, {160, 208}}
+// the next ones variances up to about 1 for tanh-like σ, whose poles at
+// distance π/(2√K) from the real axis slow the global rules down. The
+// panels, ten times as costly, resolve such poles at larger K.
+var ghLevels = [...]ghLevel{
+	{[2]ghSpec{{32, false}, {40, false}}, 32},
+	{[2]ghSpec{{56, false}, {72, false}}, 56},
+	{[2]ghSpec{{96, false}, {128, false}}, 96},
+	{[2]ghSpec{{160, false}, {208, false}}, 160},
+	{[2]ghSpec{{16, true}, {20, true}}, 128},
+}
+
+// ghPanelCut is where the panel rules stop: by Cramér's inequality
+// |he_k(x)|·φ(x) ≤ 1.09·e^(−x²/4)/√(2π), below e^(−64) there, which
+// leaves what σ(√K·x) grows by (polynomially, for the σ of interest)
+// far below the goal.
+const ghPanelCut = 16
 
 // ghBlock is the number of moments GHInput computes at a time: the series
 // usually needs far fewer than its rules allow.
@@ -33,21 +60,43 @@ const ghUnit = 0x1p-53
 //
 // ρ = K12/√(K11·K22), with the moments of each variance from a pair of
 // Gauss–Hermite rules (a few microseconds a variance, where a
-// two-dimensional adaptive quadrature takes about a millisecond) and the
-// rest of the series bounded by Cauchy–Schwarz and the discrete Parseval
-// identity of the larger rule (see GHSeries.Expect). It is meant for
+// two-dimensional adaptive quadrature takes about a millisecond; panels
+// of Gauss–Legendre rules at larger variances) and the rest of the series
+// bounded by Cauchy–Schwarz and Parseval's identity (see
+// GHSeries.Expect). It is meant for
 // iterations that evaluate many nearby kernels; where its error bound is
 // not met (large variances, ρ near ±1 with slowly decaying moments) the
 // caller falls back to Expect2. It is safe for concurrent use; a GHInput
 // is not.
 type GHSeries struct {
-	expr  calc.Expr
-	prog  *calc.Program
-	rules [len(ghLevels)][2]*ghRule
+	expr   calc.Expr
+	prog   *calc.Program
+	levels [len(ghLevels)]ghLevelRules
 }
 
-// ghRule is the nonnegative half of an even Gauss–Hermite rule with its
-// table of weighted orthonormal Hermite polynomials.
+// ghLevelRules are the rules of a level, made on first use.
+type ghLevelRules struct {
+	once  sync.Once
+	rules [2]*ghRule
+	err   error
+}
+
+// rules returns the rules of level l.
+func (s *GHSeries) rules(l int) ([2]*ghRule, error) {
+	lv := &s.levels[l]
+	lv.once.Do(func() {
+		for j, spec := range ghLevels[l].rules {
+			if lv.rules[j], lv.err = ghRuleOf(spec, ghLevels[l].kmax); lv.err != nil {
+				lv.err = fmt.Errorf("hermite: the rules of Mehler's series of %s: %w", s.expr, lv.err)
+				return
+			}
+		}
+	})
+	return lv.rules, lv.err
+}
+
+// ghRule is the nonnegative half of a symmetric rule with its table of
+// weighted orthonormal Hermite polynomials.
 type ghRule struct {
 	x, w []float64 // positive nodes, ascending, and the weight of each of ±x
 	// h[k·len(x)+i] = w_i·he_k(x_i), k < kmax.
@@ -57,26 +106,46 @@ type ghRule struct {
 
 var ghRules struct {
 	sync.Mutex
-	m map[[2]int]*ghRule // (n, kmax)
+	m map[ghKey]*ghRule
 }
 
-// ghRuleOf returns the shared rule of n points (n even) with the table of
-// orders below kmax.
-func ghRuleOf(n, kmax int) (*ghRule, error) {
+type ghKey struct {
+	spec ghSpec
+	kmax int
+}
+
+// ghRuleOf returns the shared rule of spec (an even number of
+// Gauss–Hermite points) with the table of orders below kmax.
+func ghRuleOf(spec ghSpec, kmax int) (*ghRule, error) {
 	ghRules.Lock()
 	defer ghRules.Unlock()
-	if r, ok := ghRules.m[[2]int{n, kmax}]; ok {
+	if r, ok := ghRules.m[ghKey{spec, kmax}]; ok {
 		return r, nil
 	}
-	q, err := quadrature.GaussHermite(n)
-	if err != nil {
-		return nil, err
+	r := &ghRule{kmax: kmax}
+	if spec.panels {
+		q, err := legendreRule(spec.n)
+		if err != nil {
+			return nil, err
+		}
+		xs, ws := make([]float64, spec.n), make([]float64, spec.n)
+		for a := 0; a < ghPanelCut; a++ {
+			mapPanel(q, float64(a), float64(a+1), xs, ws)
+			r.x, r.w = append(r.x, xs...), append(r.w, ws...)
+		}
+	} else {
+		q, err := quadrature.GaussHermite(spec.n)
+		if err != nil {
+			return nil, err
+		}
+		n := spec.n
+		if len(q.X) != n || n%2 != 0 {
+			return nil, fmt.Errorf("hermite: the %d-point Gauss–Hermite rule has %d nodes", n, len(q.X))
+		}
+		r.x, r.w = q.X[n/2:], q.W[n/2:]
 	}
-	if len(q.X) != n || n%2 != 0 {
-		return nil, fmt.Errorf("hermite: the %d-point Gauss–Hermite rule has %d nodes", n, len(q.X))
-	}
-	m := n / 2
-	r := &ghRule{x: q.X[m:], w: q.W[m:], h: make([]float64, kmax*m), kmax: kmax}
+	m := len(r.x)
+	r.h = make([]float64, kmax*m)
 	for i, x := range r.x {
 		prev, cur := 0.0, 1.0 // he_{−1}, he_0
 		for k := range kmax {
@@ -85,9 +154,9 @@ func ghRuleOf(n, kmax int) (*ghRule, error) {
 		}
 	}
 	if ghRules.m == nil {
-		ghRules.m = map[[2]int]*ghRule{}
+		ghRules.m = map[ghKey]*ghRule{}
 	}
-	ghRules.m[[2]int{n, kmax}] = r
+	ghRules.m[ghKey{spec, kmax}] = r
 	return r, nil
 }
 
@@ -96,14 +165,8 @@ func ghRuleOf(n, kmax int) (*ghRule, error) {
 // differences) are not to be trusted, and the caller should not use it.
 func NewGHSeries(sigma calc.Expr) (*GHSeries, error) {
 	s := &GHSeries{expr: sigma, prog: calc.Compile(sigma)}
-	for l, p := range ghLevels {
-		for j, n := range p {
-			r, err := ghRuleOf(n, p[0])
-			if err != nil {
-				return nil, fmt.Errorf("hermite: the rules of Mehler's series of %s: %w", sigma, err)
-			}
-			s.rules[l][j] = r
-		}
+	if _, err := s.rules(0); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -118,6 +181,17 @@ type GHInput struct {
 
 // Input returns the (not yet computed) moments of variance K > 0.
 func (s *GHSeries) Input(K float64) *GHInput { return &GHInput{K: K, s: s} }
+
+// Sq returns E[σ(√K·X)²] by the larger rule of level, with its estimated
+// error (the difference from the smaller rule, plus rounding), once
+// Expect has used that level for in; ok is false before.
+func (in *GHInput) Sq(level int) (v Value, ok bool) {
+	if level < 0 || level >= len(in.lv) || in.lv[level] == nil || !in.lv[level].finite {
+		return Value{}, false
+	}
+	m := in.lv[level]
+	return Value{V: m.sq, AbsErr: m.sqErr, Evals: len(m.rules[0].x) + len(m.rules[1].x)}, true
+}
 
 // ghMoments are the moments of one variance by the rules of one level.
 type ghMoments struct {
@@ -138,22 +212,32 @@ type ghMoments struct {
 
 // level returns the moments of level l, evaluating σ at the rules' nodes
 // on first use.
-func (in *GHInput) level(l int) *ghMoments {
+func (in *GHInput) level(l int) (*ghMoments, error) {
 	if m := in.lv[l]; m != nil {
-		return m
+		return m, nil
 	}
-	m := &ghMoments{rules: in.s.rules[l], finite: true}
+	rules, err := in.s.rules(l)
+	if err != nil {
+		return nil, err
+	}
+	m := &ghMoments{rules: rules, finite: true}
+	kmax := m.rules[0].kmax
+	buf := make([]float64, 5*kmax)
+	m.a, m.a1, m.e, m.sum, m.unc = buf[:0:kmax], buf[kmax:kmax:2*kmax], buf[2*kmax:2*kmax:3*kmax], buf[3*kmax:3*kmax:4*kmax], buf[4*kmax:4*kmax]
 	sk := math.Sqrt(in.K)
 	var sq [2]neumaier
+	nodes := len(m.rules[0].x) + len(m.rules[1].x)
+	work := make([]float64, 6*nodes)
 	for j, r := range m.rules {
 		n := len(r.x)
-		z := make([]float64, 2*n)
+		z, f := work[:2*n], work[2*n:4*n]
+		work = work[4*n:]
 		for i, x := range r.x {
 			z[i], z[n+i] = sk*x, -sk*x
 		}
-		f := make([]float64, 2*n)
 		in.s.prog.EvalSlice(f, z)
-		m.even[j], m.odd[j] = make([]float64, n), make([]float64, n)
+		m.even[j], m.odd[j] = work[:n:n], work[n:2*n:2*n]
+		work = work[2*n:]
 		for i := range n {
 			p, q := f[i], f[n+i]
 			m.even[j][i], m.odd[j][i] = p+q, p-q
@@ -167,7 +251,7 @@ func (in *GHInput) level(l int) *ghMoments {
 	m.sq = sq[1].sum()
 	m.sqErr = math.Abs(m.sq-sq[0].sum()) + 4*ghUnit*m.sq
 	in.lv[l] = m
-	return m
+	return m, nil
 }
 
 // extend computes the moments up to order k (at most the level's limit).
@@ -210,10 +294,11 @@ func (m *ghMoments) extend(k int) {
 	}
 }
 
-// rest bounds Σ_{j>k} a_j² for the true moments: the larger rule's
-// Parseval identity Σ_{j<n} â_j² = Ê[σ²] leaves Ê[σ²] − Σ_{j≤k} â_j² for
-// the orders above k, to which are added the errors of Ê[σ²] and of the
-// moments up to k and the rounding of the (compensated) sums.
+// rest bounds Σ_{j>k} a_j² for the true moments by Ê[σ²] − Σ_{j≤k} â_j²
+// (nonnegative for a Gauss–Hermite rule, whose n orthonormal polynomials
+// give Σ_{j<n} â_j² = Ê[σ²] exactly: the discrete Parseval identity) plus
+// the errors of Ê[σ²] and of the moments up to k and the rounding of the
+// (compensated) sums.
 func (m *ghMoments) rest(k int) float64 {
 	return max(m.sq-m.sum[k], 0) + m.sqErr + m.unc[k] + 4*ghUnit*m.sq
 }
@@ -258,8 +343,9 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 	}
 	ar := math.Abs(rho)
 	for l := max(start, 0); l < len(ghLevels); l++ {
-		A, B := a.level(l), b.level(l)
-		if !A.finite || !B.finite {
+		A, errA := a.level(l)
+		B, errB := b.level(l)
+		if errA != nil || errB != nil || !A.finite || !B.finite {
 			return Value{}, 0, false
 		}
 		scale := math.Sqrt(A.sq * B.sq)

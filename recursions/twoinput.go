@@ -87,6 +87,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 	if err != nil {
 		return nil, err
 	}
+	diag := &recentG{a: a}
 	var price *priceSeries
 	priceTried := false
 	for l := 1; ; l++ {
@@ -98,18 +99,20 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		if l == L {
 			return out, nil
 		}
-		gp, err := a.G(p)
-		if err != nil {
-			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
-		}
-		gm, err := a.G(m)
-		if err != nil {
-			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
-		}
 		var v hermite.Value
-		done := false
+		var gp, gm float64
+		done, sqDone := false, false
 		if gh != nil {
-			v, done = gh.expect(p, m, rho)
+			// The series' rules give ⟨σ²⟩ at both diagonal values too.
+			v, gp, gm, done, sqDone = gh.expect(p, m, rho)
+		}
+		if !sqDone {
+			if gp, err = diag.at(p); err != nil {
+				return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+			}
+			if gm, err = diag.at(m); err != nil {
+				return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+			}
 		}
 		if !done && p == m && 1-rho <= priceMaxGap {
 			// Equal variances near ρ = 1: the expansion at ρ = 1.
@@ -168,4 +171,27 @@ func iterateAngle(si ScaleInvariant, cb, cw, kpp, kmm, kpm float64, L, every int
 		oneMinusCos = num / s1
 		p, m = p1, m1
 	}
+}
+
+// recentG is g(K) = ⟨σ²⟩_K of the last few diagonal values: the two of a
+// layer are often equal, and a diagonal at its fixed point repeats.
+type recentG struct {
+	a    *Activation
+	K, g [ghKept]float64
+	n    int
+}
+
+func (r *recentG) at(K float64) (float64, error) {
+	for i := range min(r.n, ghKept) {
+		if r.K[i] == K {
+			return r.g[i], nil
+		}
+	}
+	g, err := r.a.G(K)
+	if err != nil {
+		return 0, err
+	}
+	r.K[r.n%ghKept], r.g[r.n%ghKept] = K, g
+	r.n++
+	return g, nil
 }

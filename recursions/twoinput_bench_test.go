@@ -8,24 +8,31 @@ import (
 
 // BenchmarkIterateTwoChecked times the float64 two-input columns of
 // `critcalc depth tanh --cb 0.1 --cw 1.5 --layers 100 --inputs 1,1.2,0.9`
-// (IterateTwoChecked) and, beside them, the bootstrapped columns
-// (IterateBootstrapChecked), each from a new Activation.
+// (two: IterateTwoChecked; the diagonals meet at layer 49) and of `…
+// --cb 0 --cw 1 --inputs 1,0.8,0.5` (critical: they never do), and the
+// bootstrapped columns of the first (IterateBootstrapChecked), each from
+// a new Activation.
 func BenchmarkIterateTwoChecked(b *testing.B) {
 	e, err := calc.Parse("tanh")
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("two", func(b *testing.B) {
-		for b.Loop() {
-			a, err := New(e)
-			if err != nil {
-				b.Fatal(err)
+	for _, c := range []struct {
+		name            string
+		cb, cw, p, m, x float64
+	}{{"two", 0.1, 1.5, 1, 1.2, 0.9}, {"critical", 0, 1, 1, 0.8, 0.5}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				a, err := New(e)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, _, err := a.IterateTwoChecked(c.cb, c.cw, c.p, c.m, c.x, 100, 1); err != nil {
+					b.Fatal(err)
+				}
 			}
-			if _, _, err := a.IterateTwoChecked(0.1, 1.5, 1, 1.2, 0.9, 100, 1); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+		})
+	}
 	b.Run("bootstrap", func(b *testing.B) {
 		for b.Loop() {
 			a, err := New(e)

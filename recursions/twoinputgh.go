@@ -25,7 +25,7 @@ type ghInputs struct {
 
 // ghRetry is how often ghInputs tries a level below the one that
 // answered last.
-const ghRetry = 8
+const ghRetry = 32
 
 // newGHInputs returns the moments of σ's diagonal values for Mehler's
 // series, or nil when σ or σ' has kinks (their moments decay too slowly
@@ -57,16 +57,28 @@ func (g *ghInputs) at(K float64) *hermite.GHInput {
 	return in
 }
 
+// ghSqRelTol is the accuracy, relative to itself, at which the rules'
+// ⟨σ²⟩_K stands in for the diagonal's adaptive quadrature: a tenth of
+// that quadrature's tolerance (the accuracy IterateTwoChecked assumes of
+// every average).
+const ghSqRelTol = 1e-15
+
 // expect returns ⟨σ(u)σ(v)⟩ at Var u = p, Var v = m and correlation rho
 // from Mehler's series, when its error bound meets the goal of
-// hermite.GHSeries.Expect.
-func (g *ghInputs) expect(p, m, rho float64) (hermite.Value, bool) {
+// hermite.GHSeries.Expect, and ⟨σ²⟩ at p and at m from the same rules
+// where they are accurate to ghSqRelTol (otherwise sqOK is false).
+func (g *ghInputs) expect(p, m, rho float64) (v hermite.Value, gp, gm float64, ok, sqOK bool) {
 	if g.calls++; g.calls%ghRetry == 0 {
 		g.start = max(g.start-1, 0)
 	}
-	v, l, ok := g.s.Expect(g.at(p), g.at(m), rho, g.start)
-	if ok {
-		g.start = l
+	P, M := g.at(p), g.at(m)
+	v, l, ok := g.s.Expect(P, M, rho, g.start)
+	if !ok {
+		return hermite.Value{}, 0, 0, false, false
 	}
-	return v, ok
+	g.start = l
+	sp, okp := P.Sq(l)
+	sm, okm := M.Sq(l)
+	sqOK = okp && okm && sp.AbsErr <= ghSqRelTol*sp.V && sm.AbsErr <= ghSqRelTol*sm.V
+	return v, sp.V, sm.V, true, sqOK
 }
