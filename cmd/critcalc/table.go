@@ -40,13 +40,15 @@ PDLT chapter 5 (pdlt, exponents, finite-width), the rows of Table S.1
 (joudaki) or erf, relu, tanh, gelu (dhg); beta is for ReLU and takes none.
 --digits D (default 6, up to 60) is the significant digits of every
 number, each certified: pdlt, exponents, joudaki and finite-width compute
-certified values above 12 digits; dhg refines every critical point in high
-precision (apjn.CriticalSW2Digits, AtDigits, GELUCriticalDigits,
-ExponentDigits: averages at two working precisions, the digits on which
-both agree); beta's β is exact and its moments and P(empty layer) are ψ,
-ψ′ and logarithm sums at two working precisions. A value whose bound
-contains 0 prints 0; an ill-conditioned one prints fewer digits. The
-simulated columns of beta show the digits of their standard errors.
+certified values above 12 digits; dhg takes float64 values with their
+error bounds up to 12 digits where these certify every digit, and refines
+the critical points in high precision otherwise (apjn.CriticalSW2Digits,
+AtDigits, GELUCriticalDigits, ExponentDigits: averages at two working
+precisions, the digits on which both agree); beta's β is exact and its
+moments and P(empty layer) are ψ, ψ′ and logarithm sums at two working
+precisions. A value whose bound contains 0 prints 0; an ill-conditioned
+one prints fewer digits. The simulated columns of beta show the digits of
+their standard errors.
 
 dhg: --sb2 V (repeatable; default 0, 0.1, 0.5) the bias variances, --mu M
 (repeatable; default 0, 0.5, 1) the skip strengths of res, preln-res, bn.
