@@ -2,6 +2,9 @@ package recursions
 
 import (
 	"fmt"
+	"math"
+
+	"critcalc/hermite"
 )
 
 // BootstrapLayer is one layer of the bootstrapped two-input recursions: the
@@ -56,13 +59,18 @@ func (a *Activation) iterateBootstrap(cb, cw, k00, dk1, ddk2 float64, L, every i
 	}
 	out := make([]BootstrapLayer, 0, L/every+1)
 	K, d1, d2 := k00, dk1, ddk2
+	// The averages of the last K₀₀, which repeats once it has reached its
+	// fixed point.
+	lastK, v := math.NaN(), []hermite.Value(nil)
 	for l := 1; ; l++ {
 		if !(K > 0) {
 			return out, fmt.Errorf("recursions: layer %d: the kernel K₀₀ = %g is no longer positive", l, K)
 		}
-		v, err := set.At(K)
-		if err != nil {
-			return out, fmt.Errorf("recursions: layer %d: averages at K₀₀ = %g: %w", l, K, err)
+		if K != lastK {
+			if v, err = set.At(K); err != nil {
+				return out, fmt.Errorf("recursions: layer %d: averages at K₀₀ = %g: %w", l, K, err)
+			}
+			lastK = K
 		}
 		g, chiPar, chiPerp := v[0].V*(1+perturb), cw/K*v[1].V*(1-perturb), cw*v[2].V*(1+perturb)
 		h := cw / (4 * K * K) * (v[3].V - K*v[2].V) * (1 - perturb)
