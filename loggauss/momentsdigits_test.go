@@ -158,3 +158,14 @@ func TestBetaRat(t *testing.T) {
 		t.Errorf("β([20, 400]) = %v, %v; want 5/20 + 2/400 = 51/200", b, err)
 	}
 }
+
+// BenchmarkExactMomentsDigits30 computes E[G], Var[G] of n = d = 100 to 30
+// certified digits.
+func BenchmarkExactMomentsDigits30(b *testing.B) {
+	widths := equalWidths(100, 100)
+	for b.Loop() {
+		if _, err := ExactMomentsDigits(widths, 30); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -13,6 +13,13 @@ func BenchmarkTableDHG(b *testing.B) { benchTable(b, "dhg", nil, DefaultDigits) 
 // BenchmarkTableBeta builds the beta table (n = 100, d = 1, 10, 100).
 func BenchmarkTableBeta(b *testing.B) { benchTable(b, "beta", nil, DefaultDigits) }
 
+// BenchmarkTableDHGDigits30 builds the dhg table at 30 certified digits.
+func BenchmarkTableDHGDigits30(b *testing.B) { benchTable(b, "dhg", nil, 30) }
+
+// BenchmarkTableBetaDigits30 builds the beta table at 30 certified digits
+// (its simulated columns take most of the time).
+func BenchmarkTableBetaDigits30(b *testing.B) { benchTable(b, "beta", nil, 30) }
+
 // BenchmarkFigurePhase draws the default 80 × 50 phase diagram of erf.
 func BenchmarkFigurePhase(b *testing.B) {
 	erf := DHGActivations()[0]
