@@ -48,7 +48,7 @@ func psiErr(psi, dRho float64) float64 {
 // priceSeries, with a bound on its rest; and otherwise a two-dimensional
 // Gaussian integral (hermite.Expect2, about a millisecond a layer).
 func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]TwoLayer, error) {
-	return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, 0)
+	return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, 0, true)
 }
 
 // IterateTwoChecked is IterateTwo run twice side by side, the second time
@@ -57,12 +57,13 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 // arc-cosine map of a scale-invariant σ is closed-form: its check run is
 // the same iteration.)
 func (a *Activation) IterateTwoChecked(cb, cw, kpp, kmm, kpm float64, L, every int) (layers, check []TwoLayer, err error) {
-	return checkedRuns(func(p float64) ([]TwoLayer, error) { return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, p) })
+	return checkedRuns(func(p float64) ([]TwoLayer, error) { return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, p, true) })
 }
 
 // iterateTwo is IterateTwo with the diagonal averages moved by perturb and
-// the off-diagonal one by −perturb (equal diagonals stay equal).
-func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, perturb float64) ([]TwoLayer, error) {
+// the off-diagonal one by −perturb (equal diagonals stay equal), and
+// without Mehler's series unless series is set.
+func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, perturb float64, series bool) ([]TwoLayer, error) {
 	switch {
 	case L < 1:
 		return nil, fmt.Errorf("recursions: IterateTwo needs L ≥ 1, got %d", L)
@@ -83,9 +84,11 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 	out := make([]TwoLayer, 0, L/every+1)
 	p, m, x := kpp, kmm, kpm
 	dRho := 0x1p-52 // the input's correlation, rounded
-	gh, err := newGHInputs(a.Sigma)
-	if err != nil {
-		return nil, err
+	var gh *ghInputs
+	if series {
+		if gh, err = newGHInputs(a.Sigma); err != nil {
+			return nil, err
+		}
 	}
 	diag := &recentG{a: a}
 	var price *priceSeries
