@@ -9,8 +9,9 @@ import (
 
 // scanTable holds the averages that the root scans of CriticalPoints and
 // FixedPoints are built from, at every point of the scan grid of one kmax:
-// ⟨σ²⟩_K (g), ⟨zσσ'⟩_K (χ∥) and ⟨σ'²⟩_K (χ⊥), each with the accuracy of
-// Expectation.At.
+// ⟨σ²⟩_K (g), ⟨zσσ'⟩_K (χ∥) and ⟨σ'²⟩_K (χ⊥), from Chebyshev interpolants
+// in ln K (newInterpScanTable) or, where those cannot be built, from the
+// quadrature at each point (newScanTable).
 type scanTable struct {
 	xs   []float64 // scanGrid(kmax·scanLo, kmax, scanLog, scanLin)
 	s2   []float64 // ⟨σ²⟩
@@ -71,7 +72,11 @@ func (a *Activation) scanTable(kmax float64) (*scanTable, error) {
 			e.err = err
 			return
 		}
-		e.t, e.err = newScanTable(m, scanGrid(kmax*scanLo, kmax, scanLog, scanLin))
+		xs := scanGrid(kmax*scanLo, kmax, scanLog, scanLin)
+		var ok bool
+		if e.t, ok, e.err = newInterpScanTable(m, xs); e.err == nil && !ok {
+			e.t, e.err = newScanTable(m, xs)
+		}
 	})
 	return e.t, e.err
 }
