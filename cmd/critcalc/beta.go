@@ -45,11 +45,12 @@ values, each certified: β and −β/2 of a ReLU network are exact rationals;
 the exact moments (sums of ψ, ψ′ and logarithms) and p_zero are computed
 at two working precisions (D+15 and D+30 digits) and keep the digits on
 which both agree; β of another scale-invariant σ from its slopes the same
-way. p_zero and log10_p_condition show 3 and 6 digits unless --digits is
-given. The residual network's β and the exact moments of a leaky σ (Beta
-integrals by quadrature, about 1e-14) are float64: at most 10 digits,
-and --digits above 10 is an error for them. The simulated values show the
-digits of their standard errors, whatever D.`,
+way, and the residual network's β (its sum over layer pairs, with the
+tail bounded). p_zero and log10_p_condition show 3 and 6 digits unless
+--digits is given. The exact moments of a leaky σ (Beta integrals by
+quadrature, about 1e-14) are float64: at most 10 digits, and --digits
+above 10 is an error for them. The simulated values show the digits of
+their standard errors, whatever D.`,
 		flags: func(fs *flag.FlagSet) any { return defineBetaFlags(fs) },
 		run:   runBeta,
 	})
@@ -157,9 +158,7 @@ func runBeta(c *command, args []string, stdout, stderr io.Writer) int {
 	if f.digits < 1 || f.digits > loggauss.MaxDigits {
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", loggauss.MaxDigits, f.digits))
 	}
-	if f.digits > betaFloatDigits && (!math.IsNaN(f.alpha) || !math.IsNaN(f.lambda)) {
-		return usageError(c, stderr, fmt.Errorf("--digits above %d: the residual network's β is computed in float64 only", betaFloatDigits))
-	}
+
 	widths, err := betaWidths(f)
 	if err == nil {
 		err = checkCPUBackend(f.backend)
@@ -308,10 +307,8 @@ func betaReportFor(e calc.Expr, widths []int, f *betaFlags, stderr io.Writer) (*
 			rep.PZero, rep.Log10PCondition = floatNum(p, 3), floatNum(logP/math.Ln10, 6)
 		}
 	}
-	if !residual {
-		if err := betaDigitsInto(rep, e, widths, equal, isReLU, am == 0 || ap == 0, f); err != nil {
-			return nil, fmt.Errorf("beta: %w", err)
-		}
+	if err := betaDigitsInto(rep, e, widths, equal, isReLU, residual, am == 0 || ap == 0, f); err != nil {
+		return nil, fmt.Errorf("beta: %w", err)
 	}
 	if !f.sim {
 		return rep, nil

@@ -244,8 +244,15 @@ func TestBetaDigits(t *testing.T) {
 			t.Errorf("--digits 60: %s = %v has %d digits", k, r60[k], n)
 		}
 	}
-	code, _, stderr := runCLI("beta", "--width", "100", "--depth", "10", "--alpha", "0.6", "--lambda", "0.8", "--digits", "11")
-	if code != exitUsage || !strings.Contains(stderr, "float64 only") {
-		t.Errorf("residual --digits 11: exit %d, %q", code, stderr)
+	// The residual network (α = 0.6, λ = 0.8, n = 100, d = 10): mpmath
+	// (mp.dps = 50) summing BetaResidual's formula term by term,
+	// 0.56061536871627467192844807394127583.
+	code, stdout, stderr := runCLI("beta", "--width", "100", "--depth", "10", "--alpha", "0.6", "--lambda", "0.8", "--digits", "30")
+	if code != exitOK || !strings.Contains(stdout, "β           0.560615368716274671928448073941\n") {
+		t.Errorf("residual --digits 30: exit %d, %q %q", code, stdout, stderr)
+	}
+	code, _, stderr = runCLI("beta", "--width", "10", "--depth", "3", "--act", "max(x, 0.2*x)", "--digits", "11")
+	if code != exitError || !strings.Contains(stderr, "Beta integral") {
+		t.Errorf("leaky --digits 11: exit %d, %q", code, stderr)
 	}
 }

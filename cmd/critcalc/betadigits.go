@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 
 	"critcalc/calc"
 	"critcalc/loggauss"
@@ -15,17 +16,26 @@ const betaFloatDigits = 10
 
 // betaDigitsInto replaces rep's theory values by their certified digits,
 // at most f.digits: β, −β/2 (exact rationals for ReLU networks, else from
-// the vertex coefficient at two precisions), the exact moments of G
+// the vertex coefficient at two precisions; for the residual network β
+// alone, loggauss.BetaResidualDigits), the exact moments of G
 // (loggauss.ExactMomentsDigits, ExactMomentsScaleInvariantDigits) and,
 // where a hidden layer can be entirely inactive (zeroEvent), its
 // probability and log₁₀ of the complement (ZeroEventProbabilityDigits; 3
 // and 6 digits unless --digits is given). The exact moments of a leaky σ
 // are float64 Beta quadratures: above betaFloatDigits they are an error.
-func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, zeroEvent bool, f *betaFlags) error {
+func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, residual, zeroEvent bool, f *betaFlags) error {
 	n, d := widths[0], len(widths)-1
 	var beta, half calc.Certified
 	var exact loggauss.MomentsDigits
 	var err error
+	if residual {
+		beta, err := loggauss.BetaResidualDigits(n, d, exactDecimal(f.alpha), exactDecimal(f.lambda), f.digits)
+		if err != nil {
+			return err
+		}
+		rep.Beta, rep.VarG = certNum(beta), certNum(beta)
+		return nil
+	}
 	if isReLU {
 		r, err := loggauss.BetaRat(widths)
 		if err != nil {
@@ -70,6 +80,16 @@ func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, z
 	}
 	rep.PZero, rep.Log10PCondition = certNum(p), certNum(l)
 	return nil
+}
+
+// exactDecimal returns the exact number that the shortest decimal of v
+// denotes (0.6 → 3/5).
+func exactDecimal(v float64) *big.Rat {
+	r, ok := new(big.Rat).SetString(strconv.FormatFloat(v, 'g', -1, 64))
+	if !ok {
+		return new(big.Rat).SetFloat64(v)
+	}
+	return r
 }
 
 // ratCertified returns the exact rational r to digits significant digits:
