@@ -202,11 +202,17 @@ func (b *dhgBuilder) floatLine(a Activation, m *apjn.Model, pts []apjn.LinePoint
 			return nil, false, err
 		}
 		errK, errJ := pt.Err.ChiK, pt.Err.ChiJ
-		if lp.SW2Err > 0 {
+		switch {
+		case !(lp.SW2Err < lp.SW2):
+			// No usable bound on σ_w² (infinite, or as large as σ_w²):
+			// the high-precision refinement decides.
+			full = false
+		case lp.SW2Err > 0:
 			for _, w := range []float64{lp.SW2 - lp.SW2Err, lp.SW2 + lp.SW2Err} {
 				q, err := at(w)
 				if err != nil {
-					return nil, false, err
+					errK, errJ = math.Inf(1), math.Inf(1) // the refinement decides
+					break
 				}
 				errK = max(errK, pt.Err.ChiK+math.Abs(q.ChiK-pt.ChiK)+q.Err.ChiK)
 				errJ = max(errJ, pt.Err.ChiJ+math.Abs(q.ChiJ-pt.ChiJ)+q.Err.ChiJ)
