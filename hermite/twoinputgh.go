@@ -332,21 +332,24 @@ const ghRelTol = twoOuterRelTol
 //
 // is below a tenth of the goal (the sums bounded by ghMoments.rest), or
 // the last order a level's rules give, trying the levels from start on
-// (an iteration starts where its last call succeeded). The
-// error of the partial sum is estimated as that of a quadrature rule is:
-// the difference from the same sum over the smaller rule's moments, plus
-// the rounding of the sum.
-// It returns the level that answered.
-func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level int, ok bool) {
+// (an iteration starts near where its last call succeeded). The error of
+// the partial sum is estimated as that of a quadrature rule is: the
+// difference from the same sum over the smaller rule's moments, plus the
+// rounding of the sum.
+//
+// It returns the level that answered and whether the order N it summed
+// to is one the level below provides too (a hint for the next call's
+// start).
+func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level int, lowerFits, ok bool) {
 	if a.s != s || b.s != s || !(math.Abs(rho) <= 1) {
-		return Value{}, 0, false
+		return Value{}, 0, false, false
 	}
 	ar := math.Abs(rho)
 	for l := max(start, 0); l < len(ghLevels); l++ {
 		A, errA := a.level(l)
 		B, errB := b.level(l)
 		if errA != nil || errB != nil || !A.finite || !B.finite {
-			return Value{}, 0, false
+			return Value{}, 0, false, false
 		}
 		scale := math.Sqrt(A.sq * B.sq)
 		goal := ghRelTol * scale
@@ -375,9 +378,9 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 				if math.IsNaN(fErr) || fErr > goal {
 					break
 				}
-				return Value{V: f.sum(), AbsErr: fErr, Evals: len(A.rules[0].x) + len(A.rules[1].x)}, l, true
+				return Value{V: f.sum(), AbsErr: fErr, Evals: len(A.rules[0].x) + len(A.rules[1].x)}, l, l > 0 && k < ghLevels[l-1].kmax, true
 			}
 		}
 	}
-	return Value{}, 0, false
+	return Value{}, 0, false, false
 }

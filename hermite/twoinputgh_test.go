@@ -29,7 +29,7 @@ func TestGHSeriesAgainstExpect2(t *testing.T) {
 		for _, v := range vars {
 			a, b := s.Input(v.k11), s.Input(v.k22)
 			for _, rho := range rhos {
-				got, _, ok := s.Expect(a, b, rho, 0)
+				got, _, _, ok := s.Expect(a, b, rho, 0)
 				if !ok {
 					continue
 				}

@@ -17,15 +17,16 @@ type ghInputs struct {
 	s    *hermite.GHSeries
 	kept [ghKept]*hermite.GHInput
 	next int
-	// start is the level of Gauss–Hermite rules to try first: the one
-	// that answered last, lowered by one every ghRetry calls (a diagonal
-	// that shrinks needs fewer nodes).
-	start, calls int
+	// start is the level of rules to try first: the one that answered
+	// last, or the one below it when the series' order would have fit
+	// there (a diagonal that shrinks needs fewer nodes) unless a start
+	// there failed in the last ghRetry calls (wait counts them down).
+	start, wait int
 }
 
-// ghRetry is how often ghInputs tries a level below the one that
-// answered last.
-const ghRetry = 32
+// ghRetry is how many calls ghInputs waits after a start level failed
+// before it starts below the level that answered again.
+const ghRetry = 8
 
 // newGHInputs returns the moments of σ's diagonal values for Mehler's
 // series, or nil when σ or σ' has kinks (their moments decay too slowly
@@ -58,25 +59,30 @@ func (g *ghInputs) at(K float64) *hermite.GHInput {
 }
 
 // ghSqRelTol is the accuracy, relative to itself, at which the rules'
-// ⟨σ²⟩_K stands in for the diagonal's adaptive quadrature: a tenth of
-// that quadrature's tolerance (the accuracy IterateTwoChecked assumes of
-// every average).
-const ghSqRelTol = 1e-15
+// ⟨σ²⟩_K stands in for the diagonal's adaptive quadrature: that
+// quadrature's tolerance, the accuracy IterateTwoChecked assumes of every
+// average.
+const ghSqRelTol = 1e-14
 
 // expect returns ⟨σ(u)σ(v)⟩ at Var u = p, Var v = m and correlation rho
 // from Mehler's series, when its error bound meets the goal of
 // hermite.GHSeries.Expect, and ⟨σ²⟩ at p and at m from the same rules
 // where they are accurate to ghSqRelTol (otherwise sqOK is false).
 func (g *ghInputs) expect(p, m, rho float64) (v hermite.Value, gp, gm float64, ok, sqOK bool) {
-	if g.calls++; g.calls%ghRetry == 0 {
-		g.start = max(g.start-1, 0)
-	}
 	P, M := g.at(p), g.at(m)
-	v, l, ok := g.s.Expect(P, M, rho, g.start)
+	v, l, lower, ok := g.s.Expect(P, M, rho, g.start)
 	if !ok {
 		return hermite.Value{}, 0, 0, false, false
 	}
+	if l > g.start {
+		g.wait = ghRetry
+	}
 	g.start = l
+	if g.wait > 0 {
+		g.wait--
+	} else if lower {
+		g.start = l - 1
+	}
 	sp, okp := P.Sq(l)
 	sm, okm := M.Sq(l)
 	sqOK = okp && okm && sp.AbsErr <= ghSqRelTol*sp.V && sm.AbsErr <= ghSqRelTol*sm.V
