@@ -111,7 +111,7 @@ func (m *layerMap) next(k00, k01, k11 float64, two bool) (n00, n01, n11, jac flo
 			if err != nil {
 				return 0, 0, err
 			}
-			e = m.move(v.V, -pairAcc)
+			e = m.moveAbs(v, -pairAcc)
 		}
 		if m.norm == sim.PostLN {
 			ma, err := hermite.Expect(m.sigma, ka)
@@ -131,7 +131,7 @@ func (m *layerMap) next(k00, k01, k11 float64, two bool) (n00, n01, n11, jac flo
 				return 0, 0, err
 			}
 			ga, gb = m.move(ga, +averageAcc), m.move(gb, +averageAcc)
-			mav, mbv := m.move(ma.V, -averageAcc), m.move(mb.V, -averageAcc)
+			mav, mbv := m.moveAbs(ma, -averageAcc), m.moveAbs(mb, -averageAcc)
 			va, vb := ga-mav*mav, gb-mbv*mbv
 			e = (e - mav*mbv) / math.Sqrt((va+m.eps)*(vb+m.eps))
 			if ka == kb && kab == ka {
@@ -199,6 +199,17 @@ func (m *layerMap) move(v, rel float64) float64 {
 	return v * (1 + rel)
 }
 
+// moveAbs is move for an average that comes with its estimated absolute
+// error: the check run moves it by that error where it exceeds rel of the
+// value (a value near 0 is accurate to its error, not relative to itself),
+// in the direction of rel's sign.
+func (m *layerMap) moveAbs(v hermite.Value, rel float64) float64 {
+	if !m.moved {
+		return v.V
+	}
+	return v.V + math.Copysign(max(math.Abs(rel*v.V), v.AbsErr), rel)
+}
+
 // nextBN is the large-batch map of a Pre-BN layer for an equicorrelated
 // batch of B inputs with kernel K on the diagonal and K_off off it (AutoInit
 // eq. 21–22, 37). Per neuron, the batch-standardized preactivations u_a are,
@@ -227,7 +238,7 @@ func (m *layerMap) nextBN(k, koff float64) (n00, n01, n11, jac float64, err erro
 		return 0, 0, 0, 0, err
 	}
 	n00 = m.alpha2*k + m.lamb2*(m.cb+m.cw*m.move(g, +averageAcc))
-	n01 = m.alpha2*koff + m.lamb2*(m.cb+m.cw*m.move(e.V, -pairAcc))
+	n01 = m.alpha2*koff + m.lamb2*(m.cb+m.cw*m.moveAbs(e, -pairAcc))
 	return n00, n01, n00, math.NaN(), nil
 }
 
