@@ -146,11 +146,16 @@ func ghRuleOf(spec ghSpec, kmax int) (*ghRule, error) {
 	}
 	m := len(r.x)
 	r.h = make([]float64, kmax*m)
+	sq, inv := make([]float64, kmax+1), make([]float64, kmax+1) // √k, 1/√k
+	for k := range sq {
+		sq[k] = math.Sqrt(float64(k))
+		inv[k] = 1 / sq[k]
+	}
 	for i, x := range r.x {
 		prev, cur := 0.0, 1.0 // he_{−1}, he_0
 		for k := range kmax {
 			r.h[k*m+i] = r.w[i] * cur
-			prev, cur = cur, (x*cur-math.Sqrt(float64(k))*prev)/math.Sqrt(float64(k+1))
+			prev, cur = cur, (x*cur-sq[k]*prev)*inv[k+1]
 		}
 	}
 	if ghRules.m == nil {
