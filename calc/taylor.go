@@ -166,12 +166,14 @@ func jetsAt(e Expr, a *big.Float, order int, side Side, prec uint, snap float64)
 		side: side,
 		at:   a,
 		snap: snap,
-		memo: map[Expr]jet{},
 	}
+	key := ev.key()
+	ev.memo = cachedJets(key)
 	j, err := ev.eval(e, "")
 	if err != nil {
 		return nil, err
 	}
+	keepJets(key, ev.memo)
 	return j.c, nil
 }
 

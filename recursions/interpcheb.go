@@ -31,11 +31,16 @@ func lobattoCoefficients(vals []float64, stride int) []float64 {
 		mean += w(j) * vals[j*stride]
 	}
 	mean /= float64(m)
+	// cos(iπ/m) for i < 2m, the cosines of the transform.
+	cos := make([]float64, 2*m)
+	for i := range cos {
+		cos[i] = math.Cos(float64(i) * math.Pi / float64(m))
+	}
 	c := make([]float64, m+1)
 	for k := 0; k <= m; k++ {
 		var s, comp float64
 		for j := 0; j <= m; j++ {
-			t := w(j) * (vals[j*stride] - mean) * math.Cos(float64(j*k%(2*m))*math.Pi/float64(m))
+			t := w(j) * (vals[j*stride] - mean) * cos[j*k%(2*m)]
 			u := s + t
 			if math.Abs(s) >= math.Abs(t) {
 				comp += (s - u) + t

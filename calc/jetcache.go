@@ -1,0 +1,70 @@
+package calc
+
+import (
+	"math/big"
+	"sync"
+)
+
+// jetCache keeps the jets of the nodes of recent expansions, so that
+// expansions of several expressions at the same point that share
+// subexpressions compute the shared jets once: the Gaussian averages of
+// an activation expand σ², σ'², zσσ', z³σσ', … at 0, each holding σ and
+// σ'. A node's jet depends only on the node and on the point, order, side,
+// working precision and kink tolerance of the expansion (the jetKey);
+// jets are never modified once made, so they can be shared. It is safe
+// for concurrent use.
+var jetCache struct {
+	mu sync.Mutex
+	m  map[jetKey]map[Expr]jet
+}
+
+// jetKey identifies the expansions whose jets can be shared.
+type jetKey struct {
+	at    string // the point, exactly ('p' format)
+	order int
+	side  Side
+	prec  uint
+	snap  float64
+}
+
+// Bounds of the cache: the number of keys, and the nodes kept for one.
+const (
+	maxJetKeys  = 16
+	maxJetNodes = 1 << 12
+)
+
+// key returns the jetKey of ev.
+func (ev *jetEval) key() jetKey {
+	return jetKey{at: pointKey(ev.at), order: ev.ctx.n, side: ev.side, prec: ev.ctx.prec, snap: ev.snap}
+}
+
+// cachedJets returns a new memo holding the cached jets of key.
+func cachedJets(key jetKey) map[Expr]jet {
+	jetCache.mu.Lock()
+	defer jetCache.mu.Unlock()
+	memo := make(map[Expr]jet, len(jetCache.m[key]))
+	for n, j := range jetCache.m[key] {
+		memo[n] = j
+	}
+	return memo
+}
+
+// keepJets adds the jets of memo to the cache of key.
+func keepJets(key jetKey, memo map[Expr]jet) {
+	jetCache.mu.Lock()
+	defer jetCache.mu.Unlock()
+	if jetCache.m == nil || len(jetCache.m) >= maxJetKeys && jetCache.m[key] == nil {
+		jetCache.m = map[jetKey]map[Expr]jet{}
+	}
+	c := jetCache.m[key]
+	if c == nil || len(c)+len(memo) > maxJetNodes {
+		c = make(map[Expr]jet, len(memo))
+		jetCache.m[key] = c
+	}
+	for n, j := range memo {
+		c[n] = j
+	}
+}
+
+// pointKey is a *big.Float's exact value for a jetKey.
+func pointKey(a *big.Float) string { return a.Text('p', 0) }
