@@ -48,8 +48,12 @@ the theory column in high precision as depth --digits does: twice, with the
 averages certified to D+10 and D+20 digits, each value keeping the digits
 on which the two runs agree, from the exact decimals of --cb, --cw, --q and
 --rho (K^(1) = C_b + C_W q, K₊₋^(1) = C_b + C_W ρ q, which the sampled
-inputs have to float64 rounding). The residual, LayerNorm and BatchNorm
-maps are computed in float64 only: with them --digits above 9 is an error.
+inputs have to float64 rounding). The two-input kernel of a smooth σ is
+then Mehler's series, about 20 ms a layer at 30 digits for tanh (--depth
+is limited to about 5 minutes of it; --inputs 1 leaves it out), which may
+not converge on a kernel that grows geometrically (GELU at C_W = 3: an
+error naming the layer). The residual, LayerNorm and BatchNorm maps are
+computed in float64 only: with them --digits above 9 is an error.
 
 --mode exact (default) draws each layer from its exact Gaussian law given
 the tracked vectors (O(n·m²) per layer, Gaussian weights only); --mode
@@ -203,6 +207,14 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	return verdictExit(code, out.Verdict)
 }
 
+// simTwoInputDigitCost is the estimated time a layer and digit of the
+// high-precision two-input kernel of a smooth σ, Mehler's series
+// (recursions.IterateTwoDigits), with a margin of about 2.5 for a loaded
+// machine: tanh takes about 20 ms a layer at 30 digits. The arc-cosine form
+// of a scale-invariant σ (which has a kink) costs little beside the
+// single-input averages.
+const simTwoInputDigitCost = 1500 * time.Microsecond
+
 // simOptions checks --digits and returns the options of the comparison:
 // the digits of the theory column and, above validate.Float64Digits, the
 // exact hyperparameters of its high-precision theory (a plain MLP only:
@@ -221,9 +233,14 @@ func simOptions(f *simFlags, e calc.Expr) (validate.Options, error) {
 		return opt, fmt.Errorf("--digits %d: the theory of --arch %s is computed in float64 only, to at most %d checked digits (more need --arch mlp)",
 			f.digits, f.arch, validate.Float64Digits)
 	}
-	if smooth := calc.Smooth(e); f.depth > depthMaxDigitsLayers(f.digits, smooth) {
-		return opt, fmt.Errorf("--digits %d --depth %d: the theory would take about %s; the limit at %d digits is %d layers",
-			f.digits, f.depth, roughDuration(time.Duration(f.depth)*depthDigitsLayerCost(f.digits, smooth)), f.digits, depthMaxDigitsLayers(f.digits, smooth))
+	smooth := calc.Smooth(e)
+	perLayer := depthDigitsLayerCost(f.digits, smooth)
+	if f.inputs == 2 && smooth {
+		perLayer += time.Duration(f.digits) * simTwoInputDigitCost
+	}
+	if limit := min(100000, int(depthDigitsBudget/perLayer)); f.depth > limit {
+		return opt, fmt.Errorf("--digits %d --depth %d: the theory would take about %s (about %v a layer); the limit at %d digits is %d layers",
+			f.digits, f.depth, roughDuration(time.Duration(f.depth)*perLayer), perLayer, f.digits, limit)
 	}
 	k := func(rho *big.Rat) *big.Rat {
 		r := new(big.Rat).Mul(f.cw.r, f.q.r)

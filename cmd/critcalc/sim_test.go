@@ -107,6 +107,7 @@ func TestSimErrors(t *testing.T) {
 		{"digits residual", append(base, "--arch", "residual:mu=0.5", "--digits", "12"), exitUsage, "the theory of --arch residual:mu=0.5 is computed in float64 only"},
 		{"digits layernorm", append(base, "--arch", "ln-pre", "--digits", "10"), exitUsage, "--arch ln-pre is computed in float64 only"},
 		{"digits cost", []string{"sim", "relu", "--cw", "2", "--width", "8", "--depth", "5000", "--nets", "2", "--digits", "60"}, exitUsage, "the limit at 60 digits is 4166 layers"},
+		{"digits cost two inputs", []string{"sim", "tanh", "--cw", "1", "--width", "8", "--depth", "8000", "--nets", "2", "--digits", "30"}, exitUsage, "the limit at 30 digits is 6451 layers"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runCLI(tt.args...)
