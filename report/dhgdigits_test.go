@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/internal/testlevel"
 )
 
 // TestDHGDigits30 checks dhg rows at 30 digits against references
@@ -66,8 +67,10 @@ func TestDHGDigits30(t *testing.T) {
 
 // TestDHGDigits60 asks for the most digits: every number of a critical
 // row of erf and GELU (vanilla and res, σ_b² = 0.1, μ = 0.5) has 60
-// certified digits.
+// certified digits (about 2 s; the default tests ask the command for 60
+// digits of erf's π/4, TestTableDHGDigits60).
 func TestDHGDigits60(t *testing.T) {
+	testlevel.Exhaustive(t)
 	tab, err := DHGTable(mustActivations("erf", "erf", "gelu", "gelu"), []float64{0.1}, []float64{0.5}, 60)
 	if err != nil {
 		t.Fatal(err)
