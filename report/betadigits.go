@@ -8,10 +8,6 @@ import (
 	"critcalc/loggauss"
 )
 
-// ratGuardLow and ratGuardHigh are the extra digits of the two working
-// precisions at which ratCertified rounds a rational.
-const ratGuardLow, ratGuardHigh = 15, 30
-
 // betaTheoryRow returns the cells n … p_zero of the beta table's row for d
 // hidden layers of width n, each value certified to at most digits
 // significant digits: β = 2/n + 5d/n and the log-Gaussian E[G] = −β/2,
@@ -46,7 +42,7 @@ func betaTheoryRow(n, d, nOut, digits int) ([]Cell, error) {
 	half := new(big.Rat).Quo(beta, big.NewRat(-2, 1))
 	cells := []Cell{IntCell(n), IntCell(d)}
 	for _, r := range []*big.Rat{beta, half, beta} {
-		c, err := ratCertified(r, digits)
+		c, err := RatCertified(r, digits)
 		if err != nil {
 			return nil, fmt.Errorf("β: %w", err)
 		}
@@ -56,16 +52,4 @@ func betaTheoryRow(n, d, nOut, digits int) ([]Cell, error) {
 		cells = append(cells, CertifiedCell(c))
 	}
 	return cells, nil
-}
-
-// ratCertified returns the exact rational r to digits significant digits:
-// r rounded at two working precisions, with the digits on which the two
-// agree (all of them unless r lies on a rounding boundary).
-func ratCertified(r *big.Rat, digits int) (calc.Certified, error) {
-	if r.Sign() == 0 {
-		return calc.Exact(new(big.Float), digits), nil
-	}
-	lo := new(big.Float).SetPrec(calc.BitsForDigits(digits + ratGuardLow)).SetRat(r)
-	hi := new(big.Float).SetPrec(calc.BitsForDigits(digits + ratGuardHigh)).SetRat(r)
-	return calc.Agreeing("rational", lo, hi, digits)
 }

@@ -39,7 +39,7 @@ func exactDecimal(v float64) *big.Rat {
 
 // exactCell returns the exact rational r with the table's digits.
 func (b *dhgBuilder) exactCell(r *big.Rat) (Cell, error) {
-	c, err := ratCertified(r, b.digits)
+	c, err := RatCertified(r, b.digits)
 	if err != nil {
 		return Cell{}, err
 	}

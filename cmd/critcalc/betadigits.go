@@ -7,6 +7,7 @@ import (
 
 	"critcalc/calc"
 	"critcalc/loggauss"
+	rpt "critcalc/report"
 )
 
 // betaFloatDigits is the default --digits of beta and the most digits of
@@ -41,10 +42,10 @@ func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, r
 		if err != nil {
 			return err
 		}
-		if beta, err = ratCertified(r, f.digits); err != nil {
+		if beta, err = rpt.RatCertified(r, f.digits); err != nil {
 			return err
 		}
-		if half, err = ratCertified(new(big.Rat).Quo(r, big.NewRat(-2, 1)), f.digits); err != nil {
+		if half, err = rpt.RatCertified(new(big.Rat).Quo(r, big.NewRat(-2, 1)), f.digits); err != nil {
 			return err
 		}
 		if exact, err = loggauss.ExactMomentsDigits(widths, f.digits); err != nil {
@@ -90,16 +91,4 @@ func exactDecimal(v float64) *big.Rat {
 		return new(big.Rat).SetFloat64(v)
 	}
 	return r
-}
-
-// ratCertified returns the exact rational r to digits significant digits:
-// r rounded at two working precisions, with the digits on which the two
-// agree (all of them unless r lies on a rounding boundary).
-func ratCertified(r *big.Rat, digits int) (calc.Certified, error) {
-	if r.Sign() == 0 {
-		return calc.Exact(new(big.Float), digits), nil
-	}
-	lo := new(big.Float).SetPrec(calc.BitsForDigits(digits + 15)).SetRat(r)
-	hi := new(big.Float).SetPrec(calc.BitsForDigits(digits + 30)).SetRat(r)
-	return calc.Agreeing("rational", lo, hi, digits)
 }
