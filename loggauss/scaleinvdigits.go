@@ -9,31 +9,37 @@ import (
 )
 
 // BetaScaleInvariantDigits is BetaScaleInvariant to digits significant
-// digits: β = (2 + (3A₄/A₂² − 1)d)/n with the vertex coefficient of
-// recursions.ScaleInvariantOf at digits+15 and digits+30 digits, keeping
-// the digits on which the two agree.
-func BetaScaleInvariantDigits(n, d int, sigma calc.Expr, digits int) (calc.Certified, error) {
+// digits, with the log-Gaussian mean E[G] = −β/2: β = (2 + (3A₄/A₂² − 1)d)/n
+// with the vertex coefficient of recursions.ScaleInvariantOf at digits+15
+// and digits+30 digits, each value keeping the digits on which the two
+// agree.
+func BetaScaleInvariantDigits(n, d int, sigma calc.Expr, digits int) (beta, meanG calc.Certified, err error) {
 	if err := checkND(n, d); err != nil {
-		return calc.Certified{}, fmt.Errorf("loggauss: scale-invariant beta: %w", err)
+		return beta, meanG, fmt.Errorf("loggauss: scale-invariant beta: %w", err)
 	}
 	if err := checkDigits(digits); err != nil {
-		return calc.Certified{}, fmt.Errorf("loggauss: scale-invariant beta: %w", err)
+		return beta, meanG, fmt.Errorf("loggauss: scale-invariant beta: %w", err)
 	}
 	if _, err := scaleInvariantOf(sigma); err != nil {
-		return calc.Certified{}, err
+		return beta, meanG, err
 	}
-	var b [2]*big.Float
+	var b, h [2]*big.Float
 	for i, dd := range []int{digits + digitsLow, digits + digitsHigh} {
 		si, ok, err := recursions.ScaleInvariantOf(sigma, dd)
 		if err != nil || !ok {
-			return calc.Certified{}, fmt.Errorf("loggauss: activation %v at %d digits: not scale-invariant (%v)", sigma, dd, err)
+			return beta, meanG, fmt.Errorf("loggauss: activation %v at %d digits: not scale-invariant (%v)", sigma, dd, err)
 		}
 		prec := precForDigits(dd)
 		v := new(big.Float).SetPrec(prec).Mul(si.Vertex.V, new(big.Float).SetInt64(int64(d)))
 		v.Add(v, big.NewFloat(2))
 		b[i] = v.Quo(v, new(big.Float).SetInt64(int64(n)))
+		h[i] = new(big.Float).SetPrec(prec).Quo(b[i], big.NewFloat(-2))
 	}
-	return calc.Agreeing("β", b[0], b[1], digits)
+	if beta, err = calc.Agreeing("β", b[0], b[1], digits); err != nil {
+		return beta, meanG, err
+	}
+	meanG, err = calc.Agreeing("−β/2", h[0], h[1], digits)
+	return beta, meanG, err
 }
 
 // ExactMomentsScaleInvariantDigits is ExactMomentsScaleInvariant to

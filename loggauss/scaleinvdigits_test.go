@@ -9,7 +9,7 @@ import (
 // TestScaleInvariantDigitsMpmath checks n = 10, d = 3 at 30 digits against
 // mpmath (mp.dps = 50): for σ = |x|, E[G] = (d+1)(ψ(n/2) + ln 2 − ln n)
 // and Var[G] = (d+1)ψ′(n/2); for leaky ReLU with slope 0.2, β =
-// (2 + (3A₄/A₂² − 1)d)/n with A₂ = (1 + 0.2²)/2, A₄ = (1 + 0.2⁴)/2. The
+// (2 + (3A₄/A₂² − 1)d)/n with A₂ = (1 + 0.2²)/2, A₄ = (1 + 0.2⁴)/2, and −β/2. The
 // ReLU family (2·relu(x)) gives ExactMomentsDigits' values.
 func TestScaleInvariantDigitsMpmath(t *testing.T) {
 	abs, err := calc.Parse("abs(x)")
@@ -27,11 +27,12 @@ func TestScaleInvariantDigitsMpmath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := BetaScaleInvariantDigits(10, 3, leaky, 30)
+	b, mb, err := BetaScaleInvariantDigits(10, 3, leaky, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkCertified(t, "leaky β", b, "1.5668639053254437869822485207100592", 30)
+	checkCertified(t, "leaky −β/2", mb, "-0.78343195266272189349112426035502959", 30)
 	if _, err := ExactMomentsScaleInvariantDigits(10, 3, leaky, 30); err == nil {
 		t.Error("leaky ReLU exact moments to 30 digits: want an error (float64 quadrature)")
 	}

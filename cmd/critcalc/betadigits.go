@@ -55,11 +55,9 @@ func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, r
 		if !equal {
 			return fmt.Errorf("unequal widths are for relu only")
 		}
-		if beta, err = loggauss.BetaScaleInvariantDigits(n, d, e, f.digits); err != nil {
+		if beta, half, err = loggauss.BetaScaleInvariantDigits(n, d, e, f.digits); err != nil {
 			return err
 		}
-		h := new(big.Float).SetPrec(beta.V.Prec()).Quo(beta.V, big.NewFloat(-2)) // exact
-		half = calc.Certified{V: h, Digits: beta.Digits}
 		exact, err = loggauss.ExactMomentsScaleInvariantDigits(n, d, e, f.digits)
 		if err != nil && f.digits > betaFloatDigits {
 			return fmt.Errorf("--digits above %d: %w", betaFloatDigits, err)
