@@ -39,8 +39,7 @@ func (m *Model) GELUCriticalDigits(half bool, mu *big.Rat, digits int) (GELUDigi
 	if err := m.checkDigits(ExactParams{SW2: big.NewRat(1, 1), SB2: new(big.Rat), Mu: mu}, digits); err != nil {
 		return GELUDigits{}, err
 	}
-	type level struct{ sw2, sb2, k, chiK, chiJ, zeta *big.Float }
-	var lv [2]level
+	var lv [2]geluLevel
 	var params ExactParams
 	var s0 hp
 	if !half {
@@ -64,7 +63,7 @@ func (m *Model) GELUCriticalDigits(half bool, mu *big.Rat, digits int) (GELUDigi
 		w, _ := sw2.Rat(nil)
 		b, _ := sb2.Rat(nil)
 		params = ExactParams{SW2: w, SB2: b, Mu: mu}
-		l := level{sw2: sw2, sb2: sb2, k: k}
+		l := geluLevel{sw2: sw2, sb2: sb2, k: k}
 		if !half {
 			s := []*big.Float{s0.lo, s0.hi}[i]
 			l.chiK = c.add(c.rat(mu2), c.mul(sw2, s))
@@ -90,15 +89,18 @@ func (m *Model) GELUCriticalDigits(half bool, mu *big.Rat, digits int) (GELUDigi
 	var g GELUDigits
 	g.Params = params
 	var err error
+	// At 𝒦* = 0 the χ's carry s₀'s bound (slopeSquareAtZero) times σ_w².
+	chiAbs := 2 * lv[1].sw2Float() * s0.abs
 	for _, q := range []struct {
-		name   string
-		lo, hi *big.Float
-		out    *calc.Certified
+		name string
+		v    hp
+		out  *calc.Certified
 	}{
-		{"σ_w²", lv[0].sw2, lv[1].sw2, &g.SW2}, {"σ_b²", lv[0].sb2, lv[1].sb2, &g.SB2}, {"𝒦*", lv[0].k, lv[1].k, &g.K},
-		{"χ_𝒦", lv[0].chiK, lv[1].chiK, &g.ChiK}, {"χ_𝒥", lv[0].chiJ, lv[1].chiJ, &g.ChiJ},
+		{"σ_w²", hp{lo: lv[0].sw2, hi: lv[1].sw2}, &g.SW2}, {"σ_b²", hp{lo: lv[0].sb2, hi: lv[1].sb2}, &g.SB2},
+		{"𝒦*", hp{lo: lv[0].k, hi: lv[1].k}, &g.K},
+		{"χ_𝒦", hp{lo: lv[0].chiK, hi: lv[1].chiK, abs: chiAbs}, &g.ChiK}, {"χ_𝒥", hp{lo: lv[0].chiJ, hi: lv[1].chiJ, abs: chiAbs}, &g.ChiJ},
 	} {
-		if *q.out, err = calc.Agreeing(q.name, q.lo, q.hi, digits); err != nil {
+		if *q.out, err = q.v.certify(q.name, digits); err != nil {
 			return GELUDigits{}, err
 		}
 	}
@@ -114,6 +116,11 @@ func (m *Model) GELUCriticalDigits(half bool, mu *big.Rat, digits int) (GELUDigi
 	g.Zeta, g.Scaling, err = m.ExponentDigits(params, new(big.Rat), digits)
 	return g, err
 }
+
+// geluLevel is a GELU critical point at one working precision.
+type geluLevel struct{ sw2, sb2, k, chiK, chiJ, zeta *big.Float }
+
+func (l geluLevel) sw2Float() float64 { f, _ := l.sw2.Float64(); return f }
 
 // geluLineAt is GELUCriticalLine at the working precision of c:
 //
