@@ -60,9 +60,9 @@ func (a *Activation) IterateTwoChecked(cb, cw, kpp, kmm, kpm float64, L, every i
 	return checkedRuns(func(p float64) ([]TwoLayer, error) { return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, p, true) })
 }
 
-// iterateTwo is IterateTwo with the diagonal averages moved by perturb and
-// the off-diagonal one by −perturb (equal diagonals stay equal), and
-// without Mehler's series unless series is set.
+// iterateTwo is IterateTwo with the diagonal averages moved by perturb of
+// themselves and the off-diagonal one by offDiagonalMove (equal diagonals
+// stay equal), and without Mehler's series unless series is set.
 func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, perturb float64, series bool) ([]TwoLayer, error) {
 	switch {
 	case L < 1:
@@ -133,7 +133,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 				return out, fmt.Errorf("recursions: layer %d: ⟨σ(z₊)σ(z₋)⟩: %w", l, err)
 			}
 		}
-		p, m, x = cb+cw*gp*(1+perturb), cb+cw*gm*(1+perturb), cb+cw*v.V*(1-perturb)
+		p, m, x = cb+cw*gp*(1+perturb), cb+cw*gm*(1+perturb), cb+cw*(v.V-offDiagonalMove(v, perturb))
 		if !(p > 0) || !(m > 0) {
 			return out, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l+1)
 		}
@@ -142,6 +142,19 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		// ρ = 1 at or below criticality).
 		dRho += cw*v.AbsErr/math.Sqrt(p*m) + 1e-14
 	}
+}
+
+// offDiagonalMove is how far the check run of IterateTwoChecked moves the
+// off-diagonal average v (down, for perturb > 0): perturb of itself, or
+// its error bound where that is larger. The bound of a quadrature or a
+// series is relative to √(⟨σ²⟩⟨σ²⟩), so an average far below that scale
+// (nearly orthogonal inputs, σ(5z) of far apart ones) is known to fewer
+// digits than perturb of itself would show.
+func offDiagonalMove(v hermite.Value, perturb float64) float64 {
+	if perturb == 0 {
+		return 0
+	}
+	return math.Copysign(max(math.Abs(perturb*v.V), v.AbsErr), perturb*v.V)
 }
 
 // iterateAngle is IterateTwo for σ = a₊z (z ≥ 0), a₋z (z < 0).

@@ -2,6 +2,7 @@ package recursions
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"critcalc/calc"
@@ -56,5 +57,46 @@ func TestIterateTwoSeriesAgainstQuadrature(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestIterateTwoCheckedFarBelowScale checks the digits IterateTwoChecked
+// leaves of K₊₋ where the off-diagonal average is far below the scale of
+// its error bound: σ = sin(5z), whose map is closed-form,
+// ⟨σ(u)σ(v)⟩ = e^(−25(K₊₊+K₋₋)/2)·sinh(25K₊₋) and ⟨σ²⟩_K = (1 − e^(−50K))/2,
+// from inputs (1, 2, 0.5): K₊₋ falls from 7e-12 to 6e-20 in three layers,
+// while the bounds are near 1e-15·⟨σ²⟩. Every digit the two runs agree on
+// must be a digit of the closed form's iteration.
+func TestIterateTwoCheckedFarBelowScale(t *testing.T) {
+	e, err := calc.Parse("sin(5*x)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers, check, err := a.IterateTwoChecked(0, 1, 1, 2, 0.5, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, m, x := 1.0, 2.0, 0.5
+	shown := 0
+	for i, l := range layers {
+		if l.L != i+1 {
+			t.Fatalf("layer %d at index %d", l.L, i)
+		}
+		if c, err := calc.AgreeingFloat64("K₊₋", l.Kpm, check[i].Kpm, 9); err == nil {
+			shown++
+			got := c.V.Text('e', c.Digits-1)
+			want := strconv.FormatFloat(x, 'e', c.Digits-1, 64)
+			if got != want {
+				t.Errorf("layer %d: K₊₋ shown as %s (%d digits), the closed form gives %.10e", l.L, got, c.Digits, x)
+			}
+		}
+		p, m, x = -math.Expm1(-50*p)/2, -math.Expm1(-50*m)/2, math.Exp(-12.5*(p+m))*math.Sinh(25*x)
+	}
+	if shown < 3 {
+		t.Errorf("K₊₋ shown at %d of the first layers, want at least 3", shown)
 	}
 }
