@@ -165,18 +165,20 @@ func (z *jetCtx) powConst(u jet, c *big.Float) (jet, error) {
 	}
 	c1 := z.f().Add(c, z.fInt(1))
 	acc, t, coef := z.f(), z.f(), z.f()
+	jf, kf := z.f(), z.f() // the integers j and k
 	for k := 1; k <= z.n; k++ {
 		acc.SetInt64(0)
+		kf.SetInt64(int64(k))
 		for j := 1; j <= k; j++ {
 			if u.c[j].Sign() == 0 || w.c[k-j].Sign() == 0 {
 				continue
 			}
-			coef.Mul(c1, z.fInt(int64(j)))
-			coef.Sub(coef, z.fInt(int64(k)))
+			coef.Mul(c1, jf.SetInt64(int64(j)))
+			coef.Sub(coef, kf)
 			t.Mul(u.c[j], w.c[k-j])
 			acc.Add(acc, t.Mul(t, coef))
 		}
-		d := z.f().Mul(u.c[0], z.fInt(int64(k)))
+		d := z.f().Mul(u.c[0], kf)
 		w.c[k] = z.f().Quo(acc, d)
 	}
 	return w, nil
