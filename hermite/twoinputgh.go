@@ -182,6 +182,19 @@ type GHInput struct {
 	K  float64
 	s  *GHSeries
 	lv [len(ghLevels)]*ghMoments
+	// spare holds the memory of moments of an earlier K (Reset).
+	spare [len(ghLevels)]*ghMoments
+}
+
+// Reset makes in the (not yet computed) moments of variance K > 0,
+// reusing the memory of its earlier ones.
+func (in *GHInput) Reset(K float64) {
+	in.K = K
+	for l, m := range in.lv {
+		if m != nil {
+			in.spare[l], in.lv[l] = m, nil
+		}
+	}
 }
 
 // Input returns the (not yet computed) moments of variance K > 0.
@@ -212,7 +225,9 @@ type ghMoments struct {
 	// moments' errors.
 	sum, unc []float64
 	acc      neumaier
-	finite   bool
+	// buf holds a, a1, e, sum and unc, and work the nodes' values.
+	buf, work []float64
+	finite    bool
 }
 
 // level returns the moments of level l, evaluating σ at the rules' nodes
@@ -225,14 +240,19 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &ghMoments{rules: rules, finite: true}
-	kmax := m.rules[0].kmax
-	buf := make([]float64, 5*kmax)
+	kmax := rules[0].kmax
+	nodes := len(rules[0].x) + len(rules[1].x)
+	var buf, work []float64
+	if old := in.spare[l]; old != nil {
+		buf, work = old.buf, old.work
+		in.spare[l] = nil
+	} else {
+		buf, work = make([]float64, 5*kmax), make([]float64, 6*nodes)
+	}
+	m := &ghMoments{rules: rules, finite: true, buf: buf, work: work}
 	m.a, m.a1, m.e, m.sum, m.unc = buf[:0:kmax], buf[kmax:kmax:2*kmax], buf[2*kmax:2*kmax:3*kmax], buf[3*kmax:3*kmax:4*kmax], buf[4*kmax:4*kmax]
 	sk := math.Sqrt(in.K)
 	var sq [2]neumaier
-	nodes := len(m.rules[0].x) + len(m.rules[1].x)
-	work := make([]float64, 6*nodes)
 	for j, r := range m.rules {
 		n := len(r.x)
 		z, f := work[:2*n], work[2*n:4*n]
@@ -272,6 +292,7 @@ func (m *ghMoments) extend(k int) {
 				s = m.even[j]
 			}
 			h := r.h[k*n : (k+1)*n]
+			s = s[:len(h)]
 			var t0, t1, t2, t3 float64
 			i := 0
 			for ; i+4 <= n; i += 4 {

@@ -52,7 +52,12 @@ func (g *ghInputs) at(K float64) *hermite.GHInput {
 			return in
 		}
 	}
-	in := g.s.Input(K)
+	in := g.kept[g.next]
+	if in == nil {
+		in = g.s.Input(K)
+	} else {
+		in.Reset(K) // the oldest, neither of the layer's two
+	}
 	g.kept[g.next] = in
 	g.next = (g.next + 1) % ghKept
 	return in
