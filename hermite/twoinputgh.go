@@ -217,9 +217,12 @@ type ghMoments struct {
 	// even[j][i] = σ(√K·x_i) + σ(−√K·x_i) and odd[j][i] the difference,
 	// at the nodes of rule j.
 	even, odd [2][]float64
-	sq        float64   // E[σ²] by the larger rule
-	sqErr     float64   // its estimated error
-	a, a1, e  []float64 // the larger rule's moments, the smaller's, and |a − a1|
+	sq        float64 // E[σ²] by the larger rule
+	sqErr     float64 // its estimated error
+	// a are the larger rule's moments, a1 the smaller's, e = |a − a1|, of
+	// orders below n (the slices are as long as the level allows).
+	a, a1, e []float64
+	n        int
 	// sum[k] = Σ_{j≤k} a_j² (compensated, in acc) and unc[k] bounds the
 	// error of sum[k] as an estimate of the true Σ_{j≤k} a_j² from the
 	// moments' errors.
@@ -250,7 +253,7 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 		buf, work = make([]float64, 5*kmax), make([]float64, 6*nodes)
 	}
 	m := &ghMoments{rules: rules, finite: true, buf: buf, work: work}
-	m.a, m.a1, m.e, m.sum, m.unc = buf[:0:kmax], buf[kmax:kmax:2*kmax], buf[2*kmax:2*kmax:3*kmax], buf[3*kmax:3*kmax:4*kmax], buf[4*kmax:4*kmax]
+	m.a, m.a1, m.e, m.sum, m.unc = buf[:kmax], buf[kmax:2*kmax], buf[2*kmax:3*kmax], buf[3*kmax:4*kmax], buf[4*kmax:5*kmax]
 	sk := math.Sqrt(in.K)
 	var sq [2]neumaier
 	for j, r := range m.rules {
@@ -281,7 +284,7 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 
 // extend computes the moments up to order k (at most the level's limit).
 func (m *ghMoments) extend(k int) {
-	have := len(m.a)
+	have := m.n
 	upto := min(m.rules[0].kmax, max(k+1, have+ghBlock))
 	for k := have; k < upto; k++ {
 		var v [2]float64
@@ -315,8 +318,8 @@ func (m *ghMoments) extend(k int) {
 		if k > 0 {
 			u += m.unc[k-1]
 		}
-		m.a, m.a1, m.e = append(m.a, a), append(m.a1, v[0]), append(m.e, e)
-		m.sum, m.unc = append(m.sum, m.acc.sum()), append(m.unc, u)
+		m.a[k], m.a1[k], m.e[k], m.sum[k], m.unc[k] = a, v[0], e, m.acc.sum(), u
+		m.n = k + 1
 	}
 }
 
@@ -384,10 +387,10 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 		var f1, abs float64
 		pk, apk := 1.0, 1.0 // ρ^k, |ρ|^k
 		for k := 0; k < kmax; k++ {
-			if k >= len(A.a) {
+			if k >= A.n {
 				A.extend(k)
 			}
-			if k >= len(B.a) {
+			if k >= B.n {
 				B.extend(k)
 			}
 			t := pk * A.a[k] * B.a[k]
