@@ -443,40 +443,59 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 		S.Rsh(S, F)
 	}
 
-	even, odd := make([]big.Int, n), make([]big.Int, n)
-	var prod big.Int
-	for j := -J; j <= J; j++ {
-		a := absInt(j)
-		acc := even
-		if a%2 != 0 {
-			acc = odd
-		}
-		gv := vals[j+J]
-		for i, mt := range gv.mant {
-			prod.Mul(mt, wm[a])
-			if sh := gv.exp[i] + we[a] - units[i]; sh >= 0 {
-				prod.Lsh(&prod, uint(sh))
-			} else {
-				prod.Rsh(&prod, uint(-sh))
-			}
-			acc[i].Add(&acc[i], &prod)
-		}
-	}
-
 	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(2*J + 1), scales: scales}
-	var d big.Int
-	for i := range n {
-		// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
-		d.Sub(&odd[i], &even[i])
-		df, _ := new(big.Float).SetInt(&d).Float64()
-		diff := math.Abs(math.Ldexp(df, units[i])) * bigToFloat(c)
-		sum := f(prec).SetInt(d.Add(&odd[i], &even[i]))
-		sum.SetMantExp(sum, units[i])
-		res.sums[i] = sum.Mul(sum, c)
-		res.errs[i] = panelError(diff, scales[i])
-		if res.errs[i] > tol*scales[i] {
-			return trapResult{scales: scales}, false
-		}
+	// Each integrand's sums are exact integers, whatever the order of
+	// their terms: the integrands are summed in parallel, and the first
+	// whose error is out of tolerance stops the others.
+	var next atomic.Int64
+	var bad atomic.Bool
+	var wg sync.WaitGroup
+	cf64 := bigToFloat(c)
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var even, odd, prod big.Int
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n || bad.Load() {
+					return
+				}
+				even.SetInt64(0)
+				odd.SetInt64(0)
+				for j := -J; j <= J; j++ {
+					a := absInt(j)
+					acc := &even
+					if a%2 != 0 {
+						acc = &odd
+					}
+					gv := vals[j+J]
+					prod.Mul(gv.mant[i], wm[a])
+					if sh := gv.exp[i] + we[a] - units[i]; sh >= 0 {
+						prod.Lsh(&prod, uint(sh))
+					} else {
+						prod.Rsh(&prod, uint(-sh))
+					}
+					acc.Add(acc, &prod)
+				}
+				// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
+				prod.Sub(&odd, &even)
+				df, _ := new(big.Float).SetInt(&prod).Float64()
+				diff := math.Abs(math.Ldexp(df, units[i])) * cf64
+				res.errs[i] = panelError(diff, scales[i])
+				if res.errs[i] > tol*scales[i] {
+					bad.Store(true)
+					return
+				}
+				sum := f(prec).SetInt(prod.Add(&odd, &even))
+				sum.SetMantExp(sum, units[i])
+				res.sums[i] = sum.Mul(sum, c)
+			}
+		}()
+	}
+	wg.Wait()
+	if bad.Load() {
+		return trapResult{scales: scales}, false
 	}
 	return res, true
 }
