@@ -43,11 +43,11 @@ func BetaScaleInvariantDigits(n, d int, sigma calc.Expr, digits int) (beta, mean
 }
 
 // ExactMomentsScaleInvariantDigits is ExactMomentsScaleInvariant to
-// digits significant digits where its moments are sums of ψ, ψ′ and
-// logarithms: a₊² = a₋² (|x|, linear σ: every factor is ln(χ²_n/n), so
-// the moments are d + 1 times LastFactor's) and the ReLU family (a₋ = 0 or
-// a₊ = 0: ExactMomentsDigits). Leaky slopes (Beta integrals by
-// quadrature) are an error.
+// digits significant digits: a₊² = a₋² (|x|, linear σ: every factor is
+// ln(χ²_n/n), so the moments are d + 1 times LastFactor's), the ReLU
+// family (a₋ = 0 or a₊ = 0: ExactMomentsDigits), and leaky slopes by the
+// series of leakyFactorAt (an error where it needs more than
+// leakyMaxTerms terms), each at two working precisions.
 func ExactMomentsScaleInvariantDigits(n, d int, sigma calc.Expr, digits int) (MomentsDigits, error) {
 	if err := checkND(n, d); err != nil {
 		return MomentsDigits{}, fmt.Errorf("loggauss: exact moments: %w", err)
@@ -73,5 +73,26 @@ func ExactMomentsScaleInvariantDigits(n, d int, sigma calc.Expr, digits int) (Mo
 	case ap == 0 || am == 0:
 		return ExactMomentsDigits(equalWidths(n, d), digits)
 	}
-	return MomentsDigits{}, fmt.Errorf("loggauss: exact moments of %v: the leaky slopes' factor is a Beta integral computed in float64 (about 1e-14), not to %d digits", sigma, digits)
+	return certifyMoments(digits, func(prec uint) (bigMoments, error) {
+		sc, ok, err := calc.DetectScaleInvariant(sigma, prec+32)
+		if err != nil || !ok {
+			return bigMoments{}, fmt.Errorf("loggauss: activation %v is not scale-invariant at %d bits (%v)", sigma, prec+32, err)
+		}
+		w := new(big.Float).SetPrec(prec + 32)
+		ap2 := new(big.Float).Set(w).Mul(sc.APlus, sc.APlus)
+		am2 := new(big.Float).Set(w).Mul(sc.AMinus, sc.AMinus)
+		m, err := lastFactorAt(n, prec)
+		if err != nil {
+			return bigMoments{}, err
+		}
+		if d == 0 {
+			return m, nil
+		}
+		fac, err := leakyFactorAt(n, ap2, am2, prec)
+		if err != nil {
+			return bigMoments{}, err
+		}
+		c := new(big.Float).SetInt64(int64(d))
+		return m.add(bigMoments{new(big.Float).SetPrec(prec).Mul(fac.mean, c), new(big.Float).SetPrec(prec).Mul(fac.v, c)}), nil
+	})
 }

@@ -46,11 +46,13 @@ the exact moments (sums of ψ, ψ′ and logarithms) and p_zero are computed
 at two working precisions (D+15 and D+30 digits) and keep the digits on
 which both agree; β of another scale-invariant σ from its slopes the same
 way, and the residual network's β (its sum over layer pairs, with the
-tail bounded). p_zero and log10_p_condition show 3 and 6 digits unless
---digits is given. The exact moments of a leaky σ (Beta integrals by
-quadrature, about 1e-14) are float64: at most 10 digits, and --digits
-above 10 is an error for them. The simulated values show the digits of
-their standard errors, whatever D.`,
+tail bounded). The exact moments of a leaky σ are series in the ratio of
+the squared slopes with exact Beta moments (at most 6·10⁵ terms in all;
+beyond, as for slopes far apart or wide layers, they are the float64
+quadrature, about 1e-14, with at most 10 digits, and --digits above 10 is
+an error). p_zero and log10_p_condition show 3 and 6 digits unless
+--digits is given. The simulated values show the digits of their standard
+errors, whatever D.`,
 		flags: func(fs *flag.FlagSet) any { return defineBetaFlags(fs) },
 		run:   runBeta,
 	})

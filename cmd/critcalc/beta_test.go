@@ -251,8 +251,14 @@ func TestBetaDigits(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "β           0.560615368716274671928448073941\n") {
 		t.Errorf("residual --digits 30: exit %d, %q %q", code, stdout, stderr)
 	}
-	code, _, stderr = runCLI("beta", "--width", "10", "--depth", "3", "--act", "max(x, 0.2*x)", "--digits", "11")
-	if code != exitError || !strings.Contains(stderr, "Beta integral") {
-		t.Errorf("leaky --digits 11: exit %d, %q", code, stderr)
+	// Leaky ReLU (slope 0.2, n = 10, d = 3): mpmath (mp.dps = 60) with the
+	// Beta integrals by mpmath.quad (see loggauss.TestLeakyDigitsMpmath).
+	code, stdout, stderr = runCLI("beta", "--width", "10", "--depth", "3", "--act", "max(x, 0.2*x)", "--digits", "30")
+	if code != exitOK || !strings.Contains(stdout, "exact E[G]    -0.860382197893529404611104179128  ") {
+		t.Errorf("leaky --digits 30: exit %d, %q %q", code, stdout, stderr)
+	}
+	code, _, stderr = runCLI("beta", "--width", "1000", "--depth", "3", "--act", "max(x, 0.01*x)", "--digits", "11")
+	if code != exitError || !strings.Contains(stderr, "float64 quadrature") {
+		t.Errorf("leaky slope 0.01, width 1000, --digits 11: exit %d, %q", code, stderr)
 	}
 }

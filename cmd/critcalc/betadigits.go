@@ -11,8 +11,8 @@ import (
 )
 
 // betaFloatDigits is the default --digits of beta and the most digits of
-// its float64-only values (the residual network's β, the leaky-ReLU
-// exact moments): the digits beta printed before --digits existed.
+// its float64 values (the leaky-ReLU exact moments beyond loggauss's
+// series): the digits beta printed before --digits existed.
 const betaFloatDigits = 10
 
 // betaDigitsInto replaces rep's theory values by their certified digits,
@@ -22,8 +22,9 @@ const betaFloatDigits = 10
 // (loggauss.ExactMomentsDigits, ExactMomentsScaleInvariantDigits) and,
 // where a hidden layer can be entirely inactive (zeroEvent), its
 // probability and log₁₀ of the complement (ZeroEventProbabilityDigits; 3
-// and 6 digits unless --digits is given). The exact moments of a leaky σ
-// are float64 Beta quadratures: above betaFloatDigits they are an error.
+// and 6 digits unless --digits is given). Where the exact moments of a
+// leaky σ are beyond loggauss's series, rep keeps the float64 quadrature's
+// (at most betaFloatDigits digits; above that it is an error).
 func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, residual, zeroEvent bool, f *betaFlags) error {
 	n, d := widths[0], len(widths)-1
 	var beta, half calc.Certified
