@@ -151,11 +151,16 @@ func ghRuleOf(spec ghSpec, kmax int) (*ghRule, error) {
 		sq[k] = math.Sqrt(float64(k))
 		inv[k] = 1 / sq[k]
 	}
-	for i, x := range r.x {
-		prev, cur := 0.0, 1.0 // he_{−1}, he_0
-		for k := range kmax {
-			r.h[k*m+i] = r.w[i] * cur
-			prev, cur = cur, (x*cur-sq[k]*prev)*inv[k+1]
+	// he_{k−1} and he_k at every node, a row of the table at a time.
+	prev, cur := make([]float64, m), make([]float64, m)
+	for i := range cur {
+		cur[i] = 1
+	}
+	for k := range kmax {
+		row := r.h[k*m : (k+1)*m]
+		for i, x := range r.x {
+			row[i] = r.w[i] * cur[i]
+			prev[i], cur[i] = cur[i], (x*cur[i]-sq[k]*prev[i])*inv[k+1]
 		}
 	}
 	if ghRules.m == nil {
