@@ -89,8 +89,9 @@ func (a *Activation) iterateWidths(cb, cw, k1 float64, widths []int, every int, 
 }
 
 // iterate is Iterate with an optional width ratio n_ℓ/n_{ℓ−1} per step,
-// and with every layer average moved by the relative amount perturb
-// (alternating in sign over the averages; 0 for none, see IterateChecked).
+// and with every layer average moved by its accuracy: the relative amount
+// perturb, or its error bound where that is larger (moveBy; alternating in
+// sign over the averages; perturb 0 for none, see IterateChecked).
 func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalization, ratio func(l int) float64, perturb float64) ([]Layer, error) {
 	switch {
 	case L < 1:
@@ -115,16 +116,16 @@ func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 		if !(K > 0) {
 			return out, fmt.Errorf("recursions: layer %d: the kernel K = %g is no longer positive", l, K)
 		}
-		st, err := tab.step(K, cw)
+		st, bound, err := tab.step(K, cw)
 		if err != nil {
 			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		if perturb != 0 {
-			st.g *= 1 + perturb
-			st.s4 *= 1 - perturb
-			st.chiPar *= 1 + perturb
-			st.chiPerp *= 1 - perturb
-			st.jOver8K2 *= 1 + perturb
+			st.g += moveBy(st.g, bound.g, perturb)
+			st.s4 += moveBy(st.s4, bound.s4, -perturb)
+			st.chiPar += moveBy(st.chiPar, bound.chiPar, perturb)
+			st.chiPerp += moveBy(st.chiPerp, bound.chiPerp, -perturb)
+			st.jOver8K2 += moveBy(st.jOver8K2, bound.jOver8K2, perturb)
 		}
 		if l%every == 0 || l == L {
 			out = append(out, Layer{L: l, K: K, V: V, G1: G, ChiPar: st.chiPar, ChiPerp: st.chiPerp})
@@ -215,20 +216,28 @@ var errNotFinite = errors.New("an average is not finite")
 const tailMove = 0.01
 
 // step evaluates the averages of one layer at K > 0.
-func (d *depthAverages) step(K, cw float64) (layerStep, error) {
+func (d *depthAverages) step(K, cw float64) (st, bound layerStep, err error) {
 	if d.cutK == 0 || math.Abs(K/d.cutK-1) > tailMove {
 		T, err := d.m.TailCut(K)
 		if err != nil {
-			return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
+			return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 		}
 		d.cutK, d.cut = K, T
 	}
 	v, err := d.m.AtCut(K, d.cut)
 	if err != nil {
-		return layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
+		return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 	}
-	st, _, err := d.combine(K, cw, v)
-	return st, err
+	return d.combine(K, cw, v)
+}
+
+// moveBy is how far the check run of an iteration moves an average v
+// whose absolute error is at most bound: the relative amount perturb of
+// v, or bound where that is larger (an average that cancels, such as
+// j/(8K²) of GELU at large K, is known to far fewer digits than its
+// size shows), in the direction of perturb's sign.
+func moveBy(v, bound, perturb float64) float64 {
+	return math.Copysign(max(math.Abs(perturb*v), bound), perturb)
 }
 
 // bounded evaluates the averages of one layer at K > 0 with C_W = 1,

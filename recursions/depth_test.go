@@ -134,7 +134,7 @@ func TestDepthAveragesSmallK(t *testing.T) {
 		t.Fatal("tanh: want the fourth-derivative form of j")
 	}
 	K := 1e-5
-	st, err := d.step(K, 1)
+	st, _, err := d.step(K, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestDepthAveragesSmallK(t *testing.T) {
 		}
 	}
 	for _, K := range []float64{0.05, 0.7, 3} {
-		st, err := d.step(K, 1.3)
+		st, _, err := d.step(K, 1.3)
 		if err != nil {
 			t.Fatal(err)
 		}

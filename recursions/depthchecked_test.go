@@ -58,6 +58,35 @@ func TestIterateCheckedDigits(t *testing.T) {
 			}
 		}
 	}
+	// GELU's kernel grows geometrically at (C_b, C_W) = (0.5, 3); by
+	// K ≈ 2e8 (ℓ = 45) j/(8K²) is a difference of terms far larger than
+	// itself, known to a few digits only, and G{1} = -26444561.3843… kept
+	// 9 digits (-26444561.6) while the averages were moved by 1e-14 of
+	// themselves alone (17 s at 12 digits: exhaustive only).
+	if testlevel.IsExhaustive() {
+		a := mustActivation(t, "gelu")
+		const L = 45
+		layers, check, err := a.IterateChecked(0.5, 3, 3.5, L, L, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := a.IterateDigits(big.NewRat(1, 2), big.NewRat(3, 1), big.NewRat(7, 2), L, L, 12, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := CheckedDigits(layers[len(layers)-1], check[len(check)-1], 9), ref[len(ref)-1]
+		for _, v := range []struct {
+			name      string
+			got, want calc.Certified
+		}{{"K", got.K, want.K}, {"V", got.V, want.V}, {"G1", got.G1, want.G1}, {"χ∥", got.ChiPar, want.ChiPar}, {"χ⊥", got.ChiPerp, want.ChiPerp}} {
+			if v.got.V == nil {
+				continue
+			}
+			if w := calc.FormatSignificant(v.want.V, v.got.Digits); v.got.Text() != w {
+				t.Errorf("gelu (0.5, 3) from K = 3.5 at ℓ = %d: %s = %s (%d digits), high precision %s", L, v.name, v.got.Text(), v.got.Digits, w)
+			}
+		}
+	}
 	// At ℓ = 10⁵ the renormalized G{1} is a difference of terms 10⁴ times
 	// larger than itself: one ulp in the averages moves its eighth digit.
 	a := mustActivation(t, "tanh")

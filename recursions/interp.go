@@ -84,14 +84,19 @@ type layerTableCell struct {
 	failed bool
 	coef   [layerTableAverages][]float64
 	power  [layerTableAverages]int
+	// err bounds the error of each interpolated average divided by
+	// K^power: the quadrature's bound at the points plus twice tol.
+	err [layerTableAverages]float64
 }
 
 func newLayerTable(d *depthAverages) *layerTable {
 	return &layerTable{d: d, cells: map[int]*layerTableCell{}}
 }
 
-// step is depthAverages.step, served from the cell of K once it is built.
-func (t *layerTable) step(K, cw float64) (layerStep, error) {
+// step is depthAverages.step, served from the cell of K once it is built,
+// with the bound on each average's error (for a built cell, that of its
+// interpolant: the quadrature's bound at the points plus twice tol).
+func (t *layerTable) step(K, cw float64) (st, bound layerStep, err error) {
 	c, x, ok := layerTableCoordinate(K)
 	if !ok || t.d.scaleInvariant {
 		return t.d.step(K, cw)
@@ -115,11 +120,14 @@ func (t *layerTable) step(K, cw float64) (layerStep, error) {
 	if cell.failed {
 		return t.d.step(K, cw)
 	}
-	var v [layerTableAverages]float64
+	var v, b [layerTableAverages]float64
 	for i := range v {
-		v[i] = clenshaw(cell.coef[i], x) * powSmall(K, cell.power[i])
+		s := powSmall(K, cell.power[i])
+		v[i] = clenshaw(cell.coef[i], x) * s
+		b[i] = cell.err[i] * s
 	}
-	return layerStep{g: v[0], s4: v[1], chiPar: cw * v[2], chiPerp: cw * v[3], jOver8K2: cw * v[4]}, nil
+	return layerStep{g: v[0], s4: v[1], chiPar: cw * v[2], chiPerp: cw * v[3], jOver8K2: cw * v[4]},
+		layerStep{g: b[0], s4: b[1], chiPar: cw * b[2], chiPerp: cw * b[3], jOver8K2: cw * b[4]}, nil
 }
 
 // build fills cell c from the quadrature at the Chebyshev–Lobatto points
@@ -164,6 +172,7 @@ func (t *layerTable) build(cell *layerTableCell, c int) {
 			return
 		}
 		cell.coef[i] = kept
+		cell.err[i] = bound[i] + 2*tol
 	}
 	cell.failed = false
 }

@@ -46,14 +46,20 @@ func TestLayerTableAgreesWithQuadrature(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := tab.step(K, 1)
+				got, gotBound, err := tab.step(K, 1)
 				if err != nil {
 					t.Fatal(err)
 				}
-				g, w, b := got.averages(), want.averages(), bound.averages()
+				g, w, b, gb := got.averages(), want.averages(), bound.averages(), gotBound.averages()
 				for i := range g {
 					if tol := 3 * max(b[i], 1e-15*math.Abs(w[i])); !(math.Abs(g[i]-w[i]) <= tol) {
 						t.Errorf("%s K = %g: average %d interpolated %.17g, quadrature %.17g ± %.2g", tt.sigma, K, i, g[i], w[i], b[i])
+					}
+					// The interpolant's bound and the quadrature's cover
+					// their distance (the check run of Iterate moves an
+					// interpolated average by the former).
+					if !(math.Abs(g[i]-w[i]) <= gb[i]+b[i]) {
+						t.Errorf("%s K = %g: average %d interpolated %.17g ± %.2g, quadrature %.17g ± %.2g: the bounds do not meet", tt.sigma, K, i, g[i], gb[i], w[i], b[i])
 					}
 				}
 			}
@@ -89,7 +95,7 @@ func TestIterateTableMatchesQuadrature(t *testing.T) {
 		}
 		K, V, G := tt.k1, 0.0, 0.0
 		for l := 1; l < L; l++ {
-			st, err := d.step(K, tt.cw)
+			st, _, err := d.step(K, tt.cw)
 			if err != nil {
 				t.Fatal(err)
 			}
