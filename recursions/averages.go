@@ -30,16 +30,34 @@ const (
 
 var integrandNames = [nIntegrands]string{"σ'²", "zσσ'", "σ'²z²", "z³σσ'", "σ²", "σ²z²", "σ²z⁴", "σ⁴"}
 
-// integrand returns the expression F of i.
+// integrand returns the expression F of i, building only that one.
 func (a *Activation) integrand(i integrand) calc.Expr {
 	z := calc.Var()
 	d := calc.Derivative(a.Sigma, 1)
-	s2, sp2, z2 := calc.Mul(a.Sigma, a.Sigma), calc.Mul(d, d), calc.Mul(z, z)
-	zssp := calc.Mul(z, calc.Mul(a.Sigma, d))
-	return [nIntegrands]calc.Expr{
-		cSp2: sp2, cZssp: zssp, cSp2z2: calc.Mul(sp2, z2), cZ3ssp: calc.Mul(z2, zssp),
-		cS2: s2, cS2z2: calc.Mul(s2, z2), cS2z4: calc.Mul(s2, calc.Mul(z2, z2)), cS4: calc.Mul(s2, s2),
-	}[i]
+	z2 := calc.Mul(z, z)
+	s2 := func() calc.Expr { return calc.Mul(a.Sigma, a.Sigma) }
+	sp2 := func() calc.Expr { return calc.Mul(d, d) }
+	zssp := func() calc.Expr { return calc.Mul(z, calc.Mul(a.Sigma, d)) }
+	switch i {
+	case cSp2:
+		return sp2()
+	case cZssp:
+		return zssp()
+	case cSp2z2:
+		return calc.Mul(sp2(), z2)
+	case cZ3ssp:
+		return calc.Mul(z2, zssp())
+	case cS2:
+		return s2()
+	case cS2z2:
+		return calc.Mul(s2(), z2)
+	case cS2z4:
+		return calc.Mul(s2(), calc.Mul(z2, z2))
+	case cS4:
+		sq := s2()
+		return calc.Mul(sq, sq)
+	}
+	panic(fmt.Sprintf("recursions: no integrand %d", i))
 }
 
 // averageSet names a set of averages prepared together: σ and σ' are
