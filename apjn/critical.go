@@ -64,7 +64,9 @@ func (m *Model) CriticalSW2(sb2, mu float64) ([]LinePoint, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, lp)
+			if !math.IsInf(lp.SW2Err, 1) { // as below
+				out = append(out, lp)
+			}
 		case !math.IsNaN(fa) && !math.IsNaN(fb) && fb != 0 && math.Signbit(fa) != math.Signbit(fb):
 			r, err := rootfind.Brent(f, a, b, fa, fb, 1e-15*b)
 			if err != nil {
@@ -75,7 +77,12 @@ func (m *Model) CriticalSW2(sb2, mu float64) ([]LinePoint, error) {
 				if err != nil {
 					return nil, err
 				}
-				out = append(out, lp)
+				// A sign change that no interval around r confirms beyond
+				// the error of χ_𝒥* is rounding noise about a χ_𝒥* ≡ 1
+				// (leaky ReLU under pre-LayerNorm at σ_b² = 0), not a root.
+				if !math.IsInf(lp.SW2Err, 1) {
+					out = append(out, lp)
+				}
 			}
 		}
 		a, fa = b, fb
@@ -92,7 +99,8 @@ func (m *Model) CriticalSW2(sb2, mu float64) ([]LinePoint, error) {
 // and its error bound) over the slope of χ_𝒥* in σ_w², twice, checked like
 // a fixed point's (bounds.go): χ_𝒥* − 1 must have opposite signs, each
 // beyond its error, at the ends of the interval, which is widened until it
-// does. 𝒦*'s bound adds its change across that interval.
+// does (SW2Err stays +Inf when no interval with σ_w² > 0 does). 𝒦*'s bound
+// adds its change across that interval.
 //
 // At σ_b² = 0 with φ(0) = 0 the kernel of vanilla, res and resmlp flows to
 // 𝒦* = 0 on the ordered side of the critical point, where χ_𝒥* = χ_𝒥(𝒦 = 0)
@@ -126,6 +134,9 @@ func (m *Model) linePoint(sb2, mu, a, b, r float64) (LinePoint, error) {
 	}
 	delta = max(delta, 4*epsilon*r)
 	for range widenSteps {
+		if delta >= r {
+			break // σ_w² must stay > 0: the root is not confirmed
+		}
 		lo, err := at(r - delta)
 		if err != nil {
 			return LinePoint{}, err

@@ -466,7 +466,13 @@ func (m *Model) scaleInvariantHP(p ExactParams, a affineExact, digits int) (poin
 		omega := c.add(c.rat(a.c0), c.mul(c.mul(c.rat(a.c1), A2), c.rat(a.beta)))
 		chiJ := c.add(c.rat(a.j0), c.mul(c.rat(a.j1), A2))
 		vals[i][1], vals[i][2] = lambda, chiJ
-		switch cmp := lambda.Cmp(big.NewFloat(1)); {
+		// λ within rounding of 1 is 1: on the critical line λ = 1 holds
+		// exactly, and its slopes' rounding must not decide the case.
+		cmp := lambda.Cmp(big.NewFloat(1))
+		if gap := c.sub(lambda, big.NewFloat(1)); gap.Sign() == 0 || gap.MantExp(nil) < -int(c.prec)+16 {
+			cmp = 0
+		}
+		switch {
 		case cmp < 0:
 			vals[i][0] = c.quo(omega, c.sub(big.NewFloat(1), lambda))
 		case cmp == 0 && omega.Sign() == 0:
@@ -477,6 +483,9 @@ func (m *Model) scaleInvariantHP(p ExactParams, a affineExact, digits int) (poin
 	}
 	if vals[1][3] != nil {
 		return m.divergentHP(p, digits)
+	}
+	if vals[0][3] != nil {
+		return pointHP{}, fmt.Errorf("apjn: χ_𝒦 = %s is too close to 1 to tell whether the kernel diverges", vals[1][1].Text('g', 10))
 	}
 	return pointHP{K: hp{lo: vals[0][0], hi: vals[1][0]}, ChiK: hp{lo: vals[0][1], hi: vals[1][1]},
 		ChiJ: hp{lo: vals[0][2], hi: vals[1][2]}}, nil

@@ -328,3 +328,29 @@ func TestFigureDHGCommands(t *testing.T) {
 		}
 	}
 }
+
+// Leaky ReLU has χ_𝒥* ≡ 1 under pre-LayerNorm at σ_b² = 0 (every σ_w² is
+// critical), and its scale-invariant slope λ = 1 on the critical line
+// holds only to rounding at each working precision: the table reports no
+// isolated critical point there (it found one in the rounding noise, or
+// failed with σ_w² = −93.5, or panicked at μ = 0.5, σ_b² = 0), and the
+// res line at μ = 0.5 is the closed form 2(1 − μ²)/(a₊² + a₋²) = 75/52.
+func TestTableDHGLeakyReLU(t *testing.T) {
+	for _, args := range [][]string{
+		{"table", "dhg", "--act", "max(x,0.2*x)", "--format", "csv"},
+		{"table", "dhg", "--act", "max(x,0.2*x)", "--mu", "0.5", "--sb2", "0", "--format", "csv", "--digits", "30"},
+	} {
+		code, out, stderr := runCLI(args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Contains(line, "preln-res,0.5,0,") && !strings.Contains(line, "critical at both ends") {
+				t.Errorf("%v: preln-res at μ = 0.5, σ_b² = 0: %s, want critical at both ends", args, line)
+			}
+		}
+		if len(args) > 6 && !strings.Contains(out, "res,0.5,0,1.44230769230769230769230769231,") {
+			t.Errorf("%v: res at μ = 0.5 should have σ_w² = 75/52 to 30 digits:\n%s", args, out)
+		}
+	}
+}
