@@ -225,12 +225,31 @@ func (q *bigQuad) partition(K *big.Rat, Kf float64, digits, extra int) (*quadPla
 			bps, zs = append(bps, t), append(zs, z)
 		}
 	}
-	// Each integrand's float64 partition; the panels are their common
-	// refinement, as dyadic fractions of each piece.
+	// Each integrand's float64 partition, computed in parallel; the panels
+	// are their common refinement, as dyadic fractions of each piece,
+	// merged in the order of the integrands.
+	ads := make([]*adaptive, len(q.ins))
+	errs := make([]error, len(q.ins))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(q.ins)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(q.ins) {
+					return
+				}
+				ads[i], errs[i] = (&Expectation{in: q.ins[i]}).pieces(Kf, T, bps)
+			}
+		}()
+	}
+	wg.Wait()
 	scales := make([]float64, len(q.ins))
 	var fracs [][]float64
 	for i, in := range q.ins {
-		ad, err := (&Expectation{in: in}).pieces(Kf, T, bps)
+		ad, err := ads[i], errs[i]
 		if err != nil {
 			return nil, q.wrap(in, fmt.Errorf("partitioning the line in float64: %w", err))
 		}
