@@ -169,10 +169,11 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 	tol := math.Pow(10, -float64(digits+extra+2))
 	g := q.trapGrids.grid(vprec)
 	for m := m0; m <= m0+trapMaxRefine; m++ {
-		J := int64(math.Floor(math.Ldexp(Z, m)))
-		if 2*J+1 > trapMaxNodes {
+		Jf := math.Floor(math.Ldexp(Z, m))
+		if !(2*Jf+1 <= trapMaxNodes) { // before the conversion, which could overflow
 			return trapResult{}, false
 		}
+		J := int64(Jf)
 		if !q.fill(g, J, m, vprec) {
 			return trapResult{}, false
 		}

@@ -82,6 +82,7 @@ var hostileCases = []hostileCase{
 	{"D", []string{"act", "log(x)"}, "", exitError, "act: log(x) is undefined at x = 0 (log: argument 0 is not positive): Gaussian averages need an activation defined on the whole real line\n"},
 	{"D", []string{"act", "sqrt(x)"}, "", exitError, "sqrt(x) is undefined at x = -0.25 (sqrt: argument -0.25 is negative)"},
 	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "3", "--layers", "3000"}, "", exitError, "critcalc: depth: stopped after layer "},
+	{"D", []string{"depth", "x^2", "--cb", "0.1", "--cw", "1.5", "--layers", "30", "--digits", "20"}, "", exitError, "stopped after layer 7 (the layers up to it are above): recursions: layer 8: expectations at K = 3.832604452e+83: expectation of x^8: the integrand overflows float64"},
 	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--layers", "3", "--inputs", "1,1,-1"}, "", exitOK, "  3  1  10   0        1         1     1     1  0.318309886  0.318309886  1.24685022    —     —\n"},
 	{"D", []string{"depth", "relu", "--cb", "0", "--cw", "2", "--layers", "3", "--inputs", "1,1,-1", "--digits", "20"}, "", exitOK, "0.31830988618379067154  0.31830988618379067154  1.2468502198629158993    —     —\n"},
 	{"D", []string{"depth", "x^3", "--cb", "0", "--cw", "3", "--layers", "100"}, "", exitError, "stopped after layer 4 (the layers up to it are above): "},
