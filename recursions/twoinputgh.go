@@ -26,7 +26,7 @@ type ghInputs struct {
 
 // ghRetry is how many calls ghInputs waits after a start level failed
 // before it starts below the level that answered again.
-const ghRetry = 8
+const ghRetry = 2
 
 // newGHInputs returns the moments of σ's diagonal values for Mehler's
 // series, or nil when σ or σ' has kinks (their moments decay too slowly
