@@ -53,9 +53,10 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 
 // IterateTwoChecked is IterateTwo run twice side by side, the second time
 // with every Gaussian average moved by checkPerturb of itself (see
-// IterateChecked): a caller keeps the digits on which the two agree. (The
-// arc-cosine map of a scale-invariant σ is closed-form: its check run is
-// the same iteration.)
+// IterateChecked), the off-diagonal one by its error bound where that is
+// larger (offDiagonalMove): a caller keeps the digits on which the two
+// agree. (The arc-cosine map of a scale-invariant σ is closed-form: its
+// check run is the same iteration.)
 func (a *Activation) IterateTwoChecked(cb, cw, kpp, kmm, kpm float64, L, every int) (layers, check []TwoLayer, err error) {
 	return checkedRuns(func(p float64) ([]TwoLayer, error) { return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, p, true) })
 }
