@@ -74,10 +74,20 @@ type gridValues struct {
 }
 
 // newGridValues splits the values vs into integer mantissas and exponents.
+// The mantissas share one backing array, and the three slices one
+// allocation each, so that a node costs a few allocations whatever the
+// number of integrands.
 func newGridValues(vs []*big.Float) gridValues {
-	g := gridValues{mant: make([]*big.Int, len(vs)), exp: make([]int, len(vs)), abs: make([]float64, len(vs))}
-	ints := make([]big.Int, len(vs))
+	n := len(vs)
+	g := gridValues{mant: make([]*big.Int, n), exp: make([]int, n), abs: make([]float64, n)}
+	ints := make([]big.Int, n)
+	words := 0
+	for _, v := range vs {
+		words += (int(v.Prec()) + bits.UintSize - 1) / bits.UintSize
+	}
+	backing := make([]big.Word, 0, words)
 	var m big.Float
+	var tmp big.Int
 	for i, v := range vs {
 		g.abs[i] = math.Abs(bigToFloat(v))
 		g.mant[i] = &ints[i]
@@ -88,7 +98,13 @@ func newGridValues(vs []*big.Float) gridValues {
 		p := int(v.Prec())
 		m.SetPrec(v.Prec()) // so that the copy below is exact
 		m.SetMantExp(v, p-e)
-		m.Int(g.mant[i]) // exact: μ·2^p has at most p bits
+		m.Int(&tmp) // exact: μ·2^p has at most p bits
+		start := len(backing)
+		backing = append(backing, tmp.Bits()...)
+		ints[i].SetBits(backing[start:len(backing):len(backing)])
+		if tmp.Sign() < 0 {
+			ints[i].Neg(&ints[i])
+		}
 		g.exp[i] = e - p
 	}
 	return g
