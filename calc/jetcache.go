@@ -33,20 +33,17 @@ const (
 	maxJetNodes = 1 << 12
 )
 
-// key returns the jetKey of ev.
-func (ev *jetEval) key() jetKey {
+// makeKey returns the jetKey of ev.
+func (ev *jetEval) makeKey() jetKey {
 	return jetKey{at: pointKey(ev.at), order: ev.ctx.n, side: ev.side, prec: ev.ctx.prec, snap: ev.snap}
 }
 
-// cachedJets returns a new memo holding the cached jets of key.
-func cachedJets(key jetKey) map[Expr]jet {
+// cachedJet returns the cached jet of the node n for key.
+func cachedJet(key jetKey, n Expr) (jet, bool) {
 	jetCache.mu.Lock()
 	defer jetCache.mu.Unlock()
-	memo := make(map[Expr]jet, len(jetCache.m[key]))
-	for n, j := range jetCache.m[key] {
-		memo[n] = j
-	}
-	return memo
+	j, ok := jetCache.m[key][n]
+	return j, ok
 }
 
 // keepJets adds the jets of memo to the cache of key.

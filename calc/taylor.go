@@ -167,13 +167,13 @@ func jetsAt(e Expr, a *big.Float, order int, side Side, prec uint, snap float64)
 		at:   a,
 		snap: snap,
 	}
-	key := ev.key()
-	ev.memo = cachedJets(key)
+	ev.key = ev.makeKey()
+	ev.memo = map[Expr]jet{}
 	j, err := ev.eval(e, "")
 	if err != nil {
 		return nil, err
 	}
-	keepJets(key, ev.memo)
+	keepJets(ev.key, ev.memo)
 	return j.c, nil
 }
 
@@ -184,6 +184,7 @@ type jetEval struct {
 	at   *big.Float
 	snap float64
 	memo map[Expr]jet
+	key  jetKey // of the jets that other expansions share (jetCache)
 }
 
 // eval returns the jet of e, computing the jets of its nodes in
@@ -192,6 +193,10 @@ type jetEval struct {
 func (ev *jetEval) eval(e Expr, origin string) (jet, error) {
 	for _, n := range e.Nodes() {
 		if _, ok := ev.memo[n]; ok {
+			continue
+		}
+		if j, ok := cachedJet(ev.key, n); ok {
+			ev.memo[n] = j
 			continue
 		}
 		j, err := ev.node(n, origin)
