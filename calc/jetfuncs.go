@@ -127,13 +127,21 @@ func (z *jetCtx) sqrt(u jet) (jet, error) {
 	return w, nil
 }
 
-// powConst returns u^c for a constant exponent c. For u₀ ≠ 0 it uses
-// u·w' = c·w·u', that is
-// w_k = Σ_{j=1..k} ((c+1)·j − k)·u_j·w_{k−j} / (k·u₀).
-// A zero u₀ needs a natural exponent (repeated squaring); a negative u₀
-// needs an integer exponent.
+// maxSquaringExp is the largest natural exponent that powConst raises by
+// repeated squaring.
+const maxSquaringExp = 8
+
+// powConst returns u^c for a constant exponent c. A natural exponent up
+// to maxSquaringExp is raised by repeated squaring, a few products of
+// series; otherwise, for u₀ ≠ 0, it uses u·w' = c·w·u', that is
+// w_k = Σ_{j=1..k} ((c+1)·j − k)·u_j·w_{k−j} / (k·u₀), five operations a
+// term. A zero u₀ needs a natural exponent (repeated squaring); a
+// negative u₀ needs an integer exponent.
 func (z *jetCtx) powConst(u jet, c *big.Float) (jet, error) {
 	isInt := c.IsInt()
+	if n, acc := c.Uint64(); isInt && acc == big.Exact && n <= maxSquaringExp && !u.konst {
+		return z.powUint(u, n), nil
+	}
 	switch {
 	case u.c[0].Sign() < 0 && !isInt:
 		return jet{}, fmt.Errorf("negative base %.10g with the non-integer exponent %.10g", u.c[0], c)
