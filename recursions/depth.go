@@ -109,7 +109,7 @@ func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 	if ren != nil {
 		cb1, cw1 = ren.Cb1, ren.CW1
 	}
-	tab := newLayerTable(d)
+	tab := newLayerTable(d, L)
 	out := make([]Layer, 0, L/every+1)
 	K, V, G := k1, 0.0, 0.0
 	for l := 1; ; l++ {

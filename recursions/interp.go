@@ -14,7 +14,8 @@ import "math"
 // Chebyshev interpolants in u resolve to rounding with 10 to 20 terms. A
 // cell is served by the quadrature (depthAverages.step) until the
 // iteration has visited it layerTableBuildAfter times, about what a build
-// costs; then it is built. The cw-free averages g, ⟨σ⁴⟩, ⟨zσσ'⟩/K, ⟨σ'²⟩
+// costs; then it is built, unless fewer layers are left than the build
+// would evaluate. The cw-free averages g, ⟨σ⁴⟩, ⟨zσσ'⟩/K, ⟨σ'²⟩
 // and j/(8K²C_W), each divided by the power K^p (p = 0, 1, 2) nearest to
 // it, are computed by the quadrature, with its error bounds
 // (depthAverages.bounded), at the 65 Chebyshev–Lobatto points of the
@@ -56,6 +57,14 @@ type layerTable struct {
 	cells map[int]*layerTableCell
 	last  *layerTableCell // the cell of the previous call
 	lastC int
+	// left is how many more calls of step the iteration will make: a
+	// cell is not built when fewer are left than a build costs.
+	left int
+	// The previous call's K, C_W and result, returned again when the
+	// iteration repeats K exactly (a kernel at its fixed point).
+	prevK, prevCW     float64
+	prevSt, prevBound layerStep
+	havePrev          bool
 }
 
 // Table constants: the cell width in binades of K, the visits before a
@@ -89,14 +98,30 @@ type layerTableCell struct {
 	err [layerTableAverages]float64
 }
 
-func newLayerTable(d *depthAverages) *layerTable {
-	return &layerTable{d: d, cells: map[int]*layerTableCell{}}
+// newLayerTable returns the table of an iteration that will call step
+// calls times.
+func newLayerTable(d *depthAverages, calls int) *layerTable {
+	return &layerTable{d: d, cells: map[int]*layerTableCell{}, left: calls}
 }
 
 // step is depthAverages.step, served from the cell of K once it is built,
 // with the bound on each average's error (for a built cell, that of its
-// interpolant: the quadrature's bound at the points plus twice tol).
+// interpolant: the quadrature's bound at the points plus twice tol). A K
+// equal to the previous call's returns the previous result.
 func (t *layerTable) step(K, cw float64) (st, bound layerStep, err error) {
+	t.left--
+	if t.havePrev && K == t.prevK && cw == t.prevCW {
+		return t.prevSt, t.prevBound, nil
+	}
+	st, bound, err = t.lookup(K, cw)
+	if err == nil {
+		t.prevK, t.prevCW, t.prevSt, t.prevBound, t.havePrev = K, cw, st, bound, true
+	}
+	return st, bound, err
+}
+
+// lookup is step without the repeat.
+func (t *layerTable) lookup(K, cw float64) (st, bound layerStep, err error) {
 	c, x, ok := layerTableCoordinate(K)
 	if !ok || t.d.scaleInvariant {
 		return t.d.step(K, cw)
@@ -112,7 +137,7 @@ func (t *layerTable) step(K, cw float64) (st, bound layerStep, err error) {
 	}
 	if !cell.built {
 		cell.visits++
-		if cell.visits < layerTableBuildAfter {
+		if cell.visits < layerTableBuildAfter || t.left < layerTableDegree {
 			return t.d.step(K, cw)
 		}
 		t.build(cell, c)
