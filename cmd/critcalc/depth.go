@@ -32,8 +32,10 @@ With --inputs K11,K22,K12 (the first-layer kernel of two inputs x₊, x₋)
 the rows add the exact two-input kernel K₊₊, K₋₋, K₊₋ (5.1), its
 correlation ρ and polar angle ψ (for a scale-invariant σ the exact
 arc-cosine recursion (5.160), iterated through 1 − cos ψ so that small
-angles keep their digits; otherwise a two-dimensional Gaussian integral,
-about a millisecond a layer), and the bootstrapped δK[1], δδK[2]
+angles keep their digits; for σ without kinks Mehler's series with
+Gauss–Hermite moments of the diagonal entries, microseconds a layer;
+otherwise a two-dimensional Gaussian integral, about a millisecond a
+layer), and the bootstrapped δK[1], δδK[2]
 (5.46)–(5.48) started from K[0], K[1], K[2] of the inputs.
 
 Numbers are float64 recursions of Gaussian averages accurate to ~1e-14 per
