@@ -58,3 +58,33 @@ func TestInterpScanTableFallsBack(t *testing.T) {
 		t.Errorf("exp(x) up to K = 200: ok %v, err %v; want ok false and no error", ok, err)
 	}
 }
+
+// BenchmarkScanTableMish times the averages of the root scans of mish at
+// the 800 points of the default grid: from the interpolants
+// (newInterpScanTable), and from a quadrature at every point
+// (newScanTable), as they were computed before.
+func BenchmarkScanTableMish(b *testing.B) {
+	a, err := New(calc.MustParse("mish"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := a.scanAverages()
+	if err != nil {
+		b.Fatal(err)
+	}
+	xs := scanGrid(DefaultKmax*scanLo, DefaultKmax, scanLog, scanLin)
+	b.Run("interpolated", func(b *testing.B) {
+		for b.Loop() {
+			if _, ok, err := newInterpScanTable(m, xs); !ok || err != nil {
+				b.Fatal(ok, err)
+			}
+		}
+	})
+	b.Run("quadrature", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := newScanTable(m, xs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
