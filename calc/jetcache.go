@@ -14,8 +14,9 @@ import (
 // jets are never modified once made, so they can be shared. It is safe
 // for concurrent use.
 var jetCache struct {
-	mu sync.Mutex
-	m  map[jetKey]map[Expr]jet
+	mu   sync.Mutex
+	m    map[jetKey]map[Expr]jet
+	bits int // Σ (order+1)·prec over the cached jets: their size
 }
 
 // jetKey identifies the expansions whose jets can be shared.
@@ -27,10 +28,14 @@ type jetKey struct {
 	snap  float64
 }
 
-// Bounds of the cache: the number of keys, and the nodes kept for one.
+// Bounds of the cache: the number of keys, the nodes kept for one, and
+// the coefficient bits of all its jets (about 8 MB); the cache is emptied
+// when one would be exceeded, and an expansion larger than the last is
+// not kept.
 const (
 	maxJetKeys  = 16
 	maxJetNodes = 1 << 12
+	maxJetBits  = 1 << 26
 )
 
 // makeKey returns the jetKey of ev.
@@ -48,18 +53,26 @@ func cachedJet(key jetKey, n Expr) (jet, bool) {
 
 // keepJets adds the jets of memo to the cache of key.
 func keepJets(key jetKey, memo map[Expr]jet) {
+	size := (key.order + 1) * int(key.prec) // of one jet
+	if len(memo) > maxJetNodes || len(memo)*size > maxJetBits {
+		return
+	}
 	jetCache.mu.Lock()
 	defer jetCache.mu.Unlock()
-	if jetCache.m == nil || len(jetCache.m) >= maxJetKeys && jetCache.m[key] == nil {
-		jetCache.m = map[jetKey]map[Expr]jet{}
-	}
 	c := jetCache.m[key]
-	if c == nil || len(c)+len(memo) > maxJetNodes {
+	if jetCache.m == nil || len(jetCache.m) >= maxJetKeys && c == nil ||
+		len(c)+len(memo) > maxJetNodes || jetCache.bits+len(memo)*size > maxJetBits {
+		jetCache.m, jetCache.bits, c = map[jetKey]map[Expr]jet{}, 0, nil
+	}
+	if c == nil {
 		c = make(map[Expr]jet, len(memo))
 		jetCache.m[key] = c
 	}
 	for n, j := range memo {
-		c[n] = j
+		if _, ok := c[n]; !ok {
+			c[n] = j
+			jetCache.bits += size
+		}
 	}
 }
 
