@@ -28,6 +28,13 @@ type Certified struct {
 // --digits (expr, which evaluates one expression, goes further).
 const MaxDigits = 60
 
+// Float64Digits is the one switch to high precision: every command serves
+// --digits D ≤ Float64Digits from float64 computations, whose values keep
+// the digits their error bounds, or the agreement of a second run with
+// its averages moved by their accuracy, certify; above it every command
+// computes in high precision.
+const Float64Digits = 12
+
 // Exact returns v with all digits digits certified.
 func Exact(v *big.Float, digits int) Certified { return Certified{V: v, Digits: digits} }
 

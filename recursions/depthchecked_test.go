@@ -9,8 +9,8 @@ import (
 )
 
 // TestIterateCheckedDigits checks the float64 digits that IterateChecked
-// certifies against the high-precision iteration (IterateDigits, 15
-// digits): every digit kept must be right (300 layers by default, 3000
+// certifies, up to calc.Float64Digits = 12, against the high-precision
+// iteration (IterateDigits, 18 digits): every digit kept must be right (300 layers by default, 3000
 // with the exhaustive tests); and the renormalized G{1} of tanh at
 // criticality, at ℓ = 10⁵ a difference of terms 10⁴ times larger than
 // itself, must keep fewer digits than K.
@@ -40,11 +40,11 @@ func TestIterateCheckedDigits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, err := a.IterateDigits(new(big.Rat).SetFloat64(c.cb), new(big.Rat).SetFloat64(c.cw), big.NewRat(1, 1), L, L, 15, cb1, cw1)
+		ref, err := a.IterateDigits(new(big.Rat).SetFloat64(c.cb), new(big.Rat).SetFloat64(c.cw), big.NewRat(1, 1), L, L, 18, cb1, cw1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := CheckedDigits(layers[len(layers)-1], check[len(check)-1], 9)
+		got := CheckedDigits(layers[len(layers)-1], check[len(check)-1], calc.Float64Digits)
 		want := ref[len(ref)-1]
 		for _, v := range []struct {
 			name      string
@@ -102,8 +102,8 @@ func TestIterateCheckedDigits(t *testing.T) {
 
 // TestIterateTwoCheckedDigits checks the digits of the two-input columns
 // that IterateTwoChecked and IterateBootstrapChecked leave (those on which
-// the plain and the perturbed runs agree, as depth prints them) against
-// the high-precision iterations at 15 digits: tanh at C_b = 0.1,
+// the plain and the perturbed runs agree, as depth prints them, up to 12)
+// against the high-precision iterations at 18 digits: tanh at C_b = 0.1,
 // C_W = 1.5 from K^(1) = [[1, 0.9], [0.9, 1.2]], 6 layers (30 with the
 // exhaustive tests).
 func TestIterateTwoCheckedDigits(t *testing.T) {
@@ -117,7 +117,7 @@ func TestIterateTwoCheckedDigits(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := func(s string) *big.Rat { x, _ := new(big.Rat).SetString(s); return x }
-	ref, err := a.IterateTwoDigits(r("0.1"), r("1.5"), r("1"), r("1.2"), r("0.9"), L, L, 15)
+	ref, err := a.IterateTwoDigits(r("0.1"), r("1.5"), r("1"), r("1.2"), r("0.9"), L, L, 18)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestIterateTwoCheckedDigits(t *testing.T) {
 		got, chk  float64
 		reference calc.Certified
 	}{{"K₊₊", x.Kpp, y.Kpp, w.Kpp}, {"K₋₋", x.Kmm, y.Kmm, w.Kmm}, {"K₊₋", x.Kpm, y.Kpm, w.Kpm}, {"ρ", x.Rho, y.Rho, w.Rho}} {
-		c, err := calc.AgreeingFloat64(v.name, v.got, v.chk, 9)
+		c, err := calc.AgreeingFloat64(v.name, v.got, v.chk, calc.Float64Digits)
 		if err != nil {
 			t.Fatalf("%s: %v", v.name, err)
 		}
@@ -139,7 +139,7 @@ func TestIterateTwoCheckedDigits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bref, err := a.IterateBootstrapDigits(r("0.1"), r("1.5"), r("1"), r("-0.1"), r("0.1"), L, L, 15)
+	bref, err := a.IterateBootstrapDigits(r("0.1"), r("1.5"), r("1"), r("-0.1"), r("0.1"), L, L, 18)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestIterateTwoCheckedDigits(t *testing.T) {
 		got, chk  float64
 		reference calc.Certified
 	}{{"δK[1]", b.DK1, bc.DK1, bw.DK1}, {"δδK[2]", b.DDK2, bc.DDK2, bw.DDK2}} {
-		c, err := calc.AgreeingFloat64(v.name, v.got, v.chk, 9)
+		c, err := calc.AgreeingFloat64(v.name, v.got, v.chk, calc.Float64Digits)
 		if err != nil {
 			t.Fatalf("%s: %v", v.name, err)
 		}

@@ -12,7 +12,7 @@ import (
 // to 6 decimals: the tolerance is 1e-6 absolute (half a unit in the last
 // printed place plus the rounding of the sum). β is exact: 2/n + 5d/n.
 func TestBetaValues(t *testing.T) {
-	tab, err := BetaTable(100, []int{1, 10, 100}, 10, Float64Digits)
+	tab, err := BetaTable(100, []int{1, 10, 100}, 10, 12)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,11 +7,6 @@ import (
 	"critcalc/recursions"
 )
 
-// Float64Digits is the most significant digits a table shows of a float64
-// result that carries no error bound of its own (the 1/n coefficients,
-// the kernel-map and β tables).
-const Float64Digits = 12
-
 // maxAnalysisDigits is the most digits of the certified analysis.
 const maxAnalysisDigits = recursions.MaxDigits
 

@@ -9,8 +9,8 @@ import (
 // limit, the kinked-linear limit, each half-stable K* > 0) with its class,
 // K*, (C_b, C_W), a₁ or ã₁ (or a₃ᐟ₂), stability and depth exponents, and
 // one row of class "none" for an activation without criticality (the
-// reason in a footnote). digits is 1 to recursions.MaxDigits: up to
-// Float64Digits the float64 analysis, beyond it the certified one.
+// reason in a footnote). digits is 1 to recursions.MaxDigits, every value
+// from the certified analysis.
 func PDLTTable(acts []Activation, digits int) (*Table, error) {
 	t := &Table{
 		Name:  "pdlt",

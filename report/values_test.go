@@ -55,7 +55,7 @@ func cellValue(t *testing.T, c Cell) float64 {
 // digits (ã₁ 8 to 9). The tolerance is a unit in the last digit given, the
 // table showing one or two more.
 func TestPDLTValues(t *testing.T) {
-	tab, err := PDLTTable(PDLTActivations(), Float64Digits)
+	tab, err := PDLTTable(PDLTActivations(), 12)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestJoudakiValues(t *testing.T) {
 	if err := json.Unmarshal(data, &fx); err != nil {
 		t.Fatal(err)
 	}
-	tab, err := JoudakiTable(JoudakiActivations(), Float64Digits)
+	tab, err := JoudakiTable(JoudakiActivations(), 12)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +319,7 @@ func TestExponentsTable(t *testing.T) {
 // p₀ = 2.
 func TestKinkedLinearRow(t *testing.T) {
 	elu := mustActivations("elu", "elu")
-	tab, err := PDLTTable(elu, Float64Digits)
+	tab, err := PDLTTable(elu, 12)
 	if err != nil {
 		t.Fatal(err)
 	}

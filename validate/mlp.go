@@ -22,7 +22,7 @@ type Options struct {
 	// Alpha is the family-wise level (0: DefaultAlpha).
 	Alpha float64
 	// Digits is the most significant digits of a theory value
-	// (Check.TheoryDigits; 0: Float64Digits). Above Float64Digits, Run
+	// (Check.TheoryDigits; 0: DefaultDigits). Above Float64Digits, Run
 	// computes the theory in high precision from Exact (PredictDigits).
 	Digits int
 	// Exact is the exact hyperparameters of a high-precision theory.
@@ -457,7 +457,7 @@ func Compare(r *sim.Result, th *Theory, opt Options) (*Report, error) {
 	}
 	digits := opt.Digits
 	if digits <= 0 {
-		digits = Float64Digits
+		digits = DefaultDigits
 	}
 	rep := &Report{}
 	add := func(q string, l int, e sim.Estimate) {

@@ -7,9 +7,13 @@ import (
 )
 
 // Float64Digits is the most significant digits a float64 theory value is
-// given (Check.TheoryDigits), as `critcalc depth` prints its float64
-// columns; more come from PredictDigits.
-const Float64Digits = 9
+// given (Check.TheoryDigits), calc.Float64Digits as in every command; more
+// come from PredictDigits.
+const Float64Digits = calc.Float64Digits
+
+// DefaultDigits is the theory's digits when none are asked for, as
+// `critcalc depth` prints its columns by default.
+const DefaultDigits = 9
 
 // Value returns the float64 prediction of quantity q at layer l: "K" (for
 // a plain MLP of equal widths the metric K + G{1}/n), "G1", "V", "K+-",

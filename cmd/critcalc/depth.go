@@ -39,9 +39,11 @@ layer), and the bootstrapped δK[1], δδK[2]
 (5.46)–(5.48) started from K[0], K[1], K[2] of the inputs.
 
 Numbers are float64 recursions of Gaussian averages accurate to ~1e-14 per
-layer; they are printed with 9 significant digits, which hold over 10⁵ layers
-(checked for tanh at criticality against independent iterations). With
---digits D (10 to 60; at most the layers that take about 5 minutes at an
+layer, iterated twice, the second time with every average moved by its
+accuracy; each value keeps the digits, at most --digits D (default 9, at
+most 12, the float64 limit of every command), on which the two runs agree
+(checked for tanh, GELU and erf against the high-precision iteration). With
+--digits D from 13 to 60 (at most the layers that take about 5 minutes at an
 estimated 1.2 ms a layer per digit, 4166 at 60 digits) K, V, G{1}, χ∥ and χ⊥, and
 with --inputs the two-input columns, are iterated in high precision twice,
 with averages certified to D+10 and D+20 digits, and each value keeps the
@@ -60,7 +62,9 @@ parameterization, Θ^(1) = K^(1)).`,
 	})
 }
 
-// depthDigits is how many significant digits `critcalc depth` prints.
+// depthDigits is how many significant digits `critcalc depth` (and
+// `kernel`) prints by default; up to calc.Float64Digits come from the
+// checked float64 runs, more from the high-precision iteration.
 const depthDigits = 9
 
 type depthFlags struct {
@@ -87,7 +91,7 @@ func defineDepthFlags(fs *flag.FlagSet) *depthFlags {
 	fs.Var(f.k1, "k1", "first-layer kernel `K1` > 0 (default 1)")
 	fs.StringVar(&f.widths, "widths", "", "hidden widths `n1,…,n(L−1)` of unequal layers (float64 only)")
 	fs.StringVar(&f.inputs, "inputs", "", "first-layer kernel `K11,K22,K12` of two inputs: adds the two-input columns")
-	fs.IntVar(&f.digits, "digits", depthDigits, "significant `D` digits (9 in float64; 10 to 60 in high precision)")
+	fs.IntVar(&f.digits, "digits", depthDigits, fmt.Sprintf("significant `D` digits (up to %d in float64; %d to %d in high precision)", calc.Float64Digits, calc.Float64Digits+1, calc.MaxDigits))
 	fs.IntVar(&f.layers, "layers", 0, "number of layers `L` (1 to 1000000, required)")
 	fs.IntVar(&f.width, "width", 0, "hidden width `n` for V/(nK²) and K + G{1}/n (0: none)")
 	fs.BoolVar(&f.renormalize, "renormalize", false, "use c_b{1} = 0, c_W{1} = (2/3)C_W in the G{1} recursion (5.142)")
@@ -221,8 +225,8 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, err)
 	case widths != nil && f.width > 0:
 		return usageError(c, stderr, fmt.Errorf("--width and --widths exclude each other"))
-	case widths != nil && f.digits > depthDigits:
-		return usageError(c, stderr, fmt.Errorf("--widths works in float64 (--digits at most %d)", depthDigits))
+	case widths != nil && f.digits > calc.Float64Digits:
+		return usageError(c, stderr, fmt.Errorf("--widths works in float64 (--digits at most %d)", calc.Float64Digits))
 	}
 	f.widthList = widths
 	if err := checkDepthNTKFlags(f, inputs); err != nil {
@@ -235,7 +239,7 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
-	if smooth := calc.Smooth(e); f.digits > depthDigits && f.layers > depthMaxDigitsLayers(f.digits, smooth) {
+	if smooth := calc.Smooth(e); f.digits > calc.Float64Digits && f.layers > depthMaxDigitsLayers(f.digits, smooth) {
 		cost := depthDigitsLayerCost(f.digits, smooth)
 		return usageError(c, stderr, fmt.Errorf("--digits %d --layers %d would take about %s (about %v a layer at %d digits); the limit at %d digits is %d layers (about %s)",
 			f.digits, f.layers, roughDuration(time.Duration(f.layers)*cost), cost, f.digits,
@@ -328,9 +332,9 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress fu
 		return nil, err
 	}
 	a.Progress = progress
-	digits := min(f.digits, depthDigits)
+	digits := min(f.digits, calc.Float64Digits)
 	rep := &depthReport{Expression: e.String(), Cb: jsonNum(f.cb.String()), CW: jsonNum(f.cw.String()), Digits: digits}
-	if f.digits > depthDigits {
+	if f.digits > calc.Float64Digits {
 		rep.Digits = f.digits
 		var fill func(*depthReport) error
 		if inputs != nil {
@@ -536,7 +540,8 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 	if boot != nil && len(two) != len(boot) {
 		return nil, fmt.Errorf("two-input rows: %d exact, %d bootstrapped", len(two), len(boot))
 	}
-	num := func(v, check float64) jsonNum { return agreeingNum(v, check, depthDigits) }
+	digits := min(f.digits, calc.Float64Digits)
+	num := func(v, check float64) jsonNum { return agreeingNum(v, check, digits) }
 	seqs := depthSequences{}
 	row := 0
 	for i, t := range two {
@@ -558,7 +563,7 @@ func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, i
 		r := &rep.Layers[row]
 		c := twoCheck[i]
 		r.Kpp, r.Kmm, r.Kpm, r.Rho = num(t.Kpp, c.Kpp), num(t.Kmm, c.Kmm), num(t.Kpm, c.Kpm), num(t.Rho, c.Rho)
-		r.Psi = absNum(t.Psi, t.PsiErr, depthDigits) // ψ keeps only the digits above its error
+		r.Psi = absNum(t.Psi, t.PsiErr, digits) // ψ keeps only the digits above its error
 		if boot != nil {
 			r.DK1, r.DDK2 = num(b.DK1, bootCheck[i].DK1), num(b.DDK2, bootCheck[i].DDK2)
 		}

@@ -112,3 +112,39 @@ func TestDepthInputsDigitsFull(t *testing.T) {
 		}
 	}
 }
+
+// TestDepthFloat64Limit checks the one switch to high precision at
+// calc.Float64Digits = 12: --digits 12 is the checked float64 iteration
+// (single- and two-input columns), each value it prints the value of the
+// --digits 20 high-precision iteration rounded to the digits printed, and
+// at least 10 digits of every K beyond the inputs' layer are kept.
+func TestDepthFloat64Limit(t *testing.T) {
+	args := []string{"tanh", "--cb", "0.1", "--cw", "1.5", "--layers", "5", "--inputs", "1,1.2,0.9"}
+	lo := depthJSONRun(t, append(args, "--digits", "12")...)
+	hi := depthJSONRun(t, append(args, "--digits", "20")...)
+	if len(lo) != len(hi) {
+		t.Fatalf("%d rows at 12 digits, %d at 20", len(lo), len(hi))
+	}
+	for i, row := range lo {
+		for k, v := range row {
+			s := v.String()
+			if k == "l" || k == "psi" {
+				continue // ψ keeps the digits above its own error estimate
+			}
+			n := len(strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(strings.Split(s, "e")[0], "-"), ".", ""), "0"))
+			if n > 12 {
+				t.Errorf("layer %s %s = %s: %d digits at --digits 12", row["l"], k, s, n)
+			}
+			if strings.HasPrefix(k, "K") && n < 10 && i > 0 {
+				t.Errorf("layer %s %s = %s: only %d digits kept", row["l"], k, s, n)
+			}
+			ref, _, err := big.ParseFloat(hi[i][k].String(), 10, 256, big.ToNearestEven)
+			if err != nil {
+				t.Fatalf("layer %s %s at 20 digits: %v", row["l"], k, err)
+			}
+			if want := calc.FormatSignificant(ref, n); want != s && s != "0" {
+				t.Errorf("layer %s %s = %s at --digits 12, %s at 20 (rounded: %s)", row["l"], k, s, hi[i][k], want)
+			}
+		}
+	}
+}

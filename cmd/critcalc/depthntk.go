@@ -86,7 +86,7 @@ func ratF(r *big.Rat) float64 { x, _ := r.Float64(); return x }
 
 // addDepthNTK adds the NTK columns to the rows of rep (--ntk): Theta, and
 // with --inputs Theta_pp, Theta_mm, Theta_pm, in float64 with the digits
-// their error estimates certify (at most depthDigits), or with --digits D
+// their error estimates certify (at most --digits, calc.Float64Digits), or with --digits D
 // the digits on which two working precisions agree. The float64 run keeps
 // every step-th layer of Θ in seqs (when not nil) under "Theta", for the
 // fit of its large-depth behaviour.
@@ -107,7 +107,7 @@ func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *
 		return r, nil
 	}
 	rep.ntkColumns = []string{"Theta"}
-	if f.digits > depthDigits {
+	if f.digits > calc.Float64Digits {
 		one, err := a.IterateNTKDigits(f.cb.r, f.cw.r, lam.rat(), f.k1.r, theta1(f, lam, f.k1.r), f.layers, f.every, f.digits)
 		if err != nil {
 			return err
@@ -155,7 +155,7 @@ func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *
 		if err != nil {
 			return err
 		}
-		r.Theta = certFloat("Θ", l.Theta, l.ThetaErr, depthDigits)
+		r.Theta = certFloat("Θ", l.Theta, l.ThetaErr, min(f.digits, calc.Float64Digits))
 	}
 	if in == nil {
 		return nil
@@ -174,9 +174,9 @@ func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *
 		if err != nil {
 			return err
 		}
-		r.ThetaPP = certFloat("Θ₊₊", l.Theta[0], l.ThetaErr[0], depthDigits)
-		r.ThetaMM = certFloat("Θ₋₋", l.Theta[1], l.ThetaErr[1], depthDigits)
-		r.ThetaPM = certFloat("Θ₊₋", l.Theta[2], l.ThetaErr[2], depthDigits)
+		r.ThetaPP = certFloat("Θ₊₊", l.Theta[0], l.ThetaErr[0], min(f.digits, calc.Float64Digits))
+		r.ThetaMM = certFloat("Θ₋₋", l.Theta[1], l.ThetaErr[1], min(f.digits, calc.Float64Digits))
+		r.ThetaPM = certFloat("Θ₊₋", l.Theta[2], l.ThetaErr[2], min(f.digits, calc.Float64Digits))
 	}
 	return nil
 }

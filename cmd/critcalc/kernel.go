@@ -31,8 +31,9 @@ Mehler's Hermite series of each distinct diagonal value with a bounded
 tail, through a table of the map in ρ when the inputs have equal norms
 (|x_i|² equal to a relative 1e-12); another σ needs a two-dimensional
 integral per pair and layer. Every entry carries an error estimate and is
-printed with the digits it certifies (at most 9). With --digits D (10 to
-60) each pair is iterated in high precision twice (as depth --inputs
+printed with the digits it certifies (at most --digits D: default 9, at
+most 12, the float64 limit of every command). With --digits D from 13 to
+60 each pair is iterated in high precision twice (as depth --inputs
 --digits does), for a few inputs only; the inputs are then exact (the
 decimals of a text file, the float64 values of a .npy file).
 
@@ -66,7 +67,7 @@ func defineKernelFlags(fs *flag.FlagSet) *kernelFlags {
 	fs.IntVar(&f.every, "every", 0, "print every `k`-th layer and L (default: L only)")
 	fs.StringVar(&f.format, "format", "text", "output `format`: text, json, csv or npy")
 	fs.BoolVar(&f.json, "json", false, "write JSON (--format json)")
-	fs.IntVar(&f.digits, "digits", depthDigits, "significant `D` digits (at most 9 in float64; 10 to 60 in high precision)")
+	fs.IntVar(&f.digits, "digits", depthDigits, fmt.Sprintf("significant `D` digits (up to %d in float64; %d to %d in high precision)", calc.Float64Digits, calc.Float64Digits+1, calc.MaxDigits))
 	return f
 }
 
@@ -116,7 +117,7 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, err)
 	}
 	n := len(in.rows)
-	if f.digits > depthDigits {
+	if f.digits > calc.Float64Digits {
 		pairs := n * (n + 1) / 2
 		cost := time.Duration(pairs*f.layers) * depthDigitsLayerCost(f.digits, false)
 		if cost > depthDigitsBudget {
@@ -133,7 +134,7 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 		errorf(stderr, "%s: %v", c.name, err)
 		return exitError
 	}
-	if f.digits <= depthDigits && n > 1 && f.layers > 1 {
+	if f.digits <= calc.Float64Digits && n > 1 && f.layers > 1 {
 		quad, err := a.PairQuadrature()
 		if err != nil {
 			errorf(stderr, "%s: %v", c.name, err)
@@ -153,16 +154,16 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 		lam.w = f.lambdaW
 	}
 	hdr := kernelHeader{expr: e.String(), cb: f.cb.String(), cw: f.cw.String(), n: n, n0: len(in.rows[0]),
-		digits: min(f.digits, depthDigits), rows: kernelRows(f.layers, f.every)}
+		digits: min(f.digits, calc.Float64Digits), rows: kernelRows(f.layers, f.every)}
 	if f.ntk {
 		hdr.lambdaB, hdr.lambdaW = lam.b.String(), lam.w.String()
 	}
-	if f.digits > depthDigits {
+	if f.digits > calc.Float64Digits {
 		hdr.digits = f.digits
 	}
 	bw := bufio.NewWriterSize(stdout, 1<<20)
 	w := newKernelWriter(f.format, bw, hdr)
-	if f.digits > depthDigits {
+	if f.digits > calc.Float64Digits {
 		err = runKernelDigits(a, f, lam, in, w)
 	} else {
 		err = runKernelFloat(a, f, lam, in, w)
@@ -209,7 +210,7 @@ func runKernelFloat(a *recursions.Activation, f *kernelFlags, lam ntkLambda, in 
 			start.ThetaErr[i] = abs(l.W)*k0Err[i] + 2*u*(abs(l.B)+abs(l.W*x))
 		}
 	}
-	d := min(f.digits, depthDigits)
+	d := min(f.digits, calc.Float64Digits)
 	return a.IterateKernels(f.cb.f, f.cw.f, l, start, f.layers, f.every, func(m *recursions.KernelMatrices) error {
 		lay := kernelLayer{l: m.L, n: n, nngp: make([]string, n*n)}
 		certTexts(lay.nngp, m.K, m.KErr, d)

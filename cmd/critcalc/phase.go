@@ -67,9 +67,10 @@ type phaseFlags struct {
 	json, csv      bool
 }
 
-// phaseFloatDigits is the most digits the float64 computation serves; more
-// are computed in high precision (apjn.AtDigits, CriticalSW2Digits).
-const phaseFloatDigits = 12
+// phaseFloatDigits is the most digits the float64 computation serves, as in
+// every command; more are computed in high precision (apjn.AtDigits,
+// CriticalSW2Digits).
+const phaseFloatDigits = calc.Float64Digits
 
 // phaseMaxDigitsPoints bounds the points of a high-precision grid or line
 // (0.05–1 s a point at 30 digits, several seconds a line point).

@@ -38,12 +38,13 @@ V, ρ, K₊₋ and APJN are infinite-width predictions: their O(ℓ/n) correctio
 are not in the error bar.
 
 The simulated values are printed to the second significant digit of their
-standard error. The theory column prints only checked digits, at most 9:
+standard error. The theory column prints only checked digits, at most
+--digits D (default 9; at most 12, the float64 limit of every command):
 it is computed twice, the second time with every Gaussian average moved by
 its accuracy (1e-14 of itself, 1e-13 for a two-dimensional one), and each
 value keeps the digits on which the two agree (Θ of --ntk: the digits its
 error estimate certifies); z uses the float64 value, whose error is far
-below the standard error. --digits D (10 to 60, --arch mlp only) computes
+below the standard error. --digits D from 13 to 60 (--arch mlp only) computes
 the theory column in high precision as depth --digits does: twice, with the
 averages certified to D+10 and D+20 digits, each value keeping the digits
 on which the two runs agree, from the exact decimals of --cb, --cw, --q and
@@ -53,7 +54,7 @@ then Mehler's series, about 20 ms a layer at 30 digits for tanh (--depth
 is limited to about 5 minutes of it; --inputs 1 leaves it out), which may
 not converge on a kernel that grows geometrically (GELU at C_W = 3: an
 error naming the layer). The residual, LayerNorm and BatchNorm maps are
-computed in float64 only: with them --digits above 9 is an error.
+computed in float64 only: with them --digits above 12 is an error.
 
 --mode exact (default) draws each layer from its exact Gaussian law given
 the tracked vectors (O(n·m²) per layer, Gaussian weights only); --mode
@@ -105,7 +106,7 @@ func defineSimFlags(fs *flag.FlagSet) *simFlags {
 	fs.IntVar(&f.inputs, "inputs", 2, "number of inputs, 1 or 2")
 	fs.Var(f.q, "q", "input norm ‖x‖²/n0 > 0")
 	fs.Var(f.rho, "rho", "correlation of the two inputs, in [−1, 1]")
-	fs.IntVar(&f.digits, "digits", validate.Float64Digits, "significant `D` digits of the theory column (9 in float64; 10 to 60 in high precision, --arch mlp)")
+	fs.IntVar(&f.digits, "digits", validate.DefaultDigits, fmt.Sprintf("significant `D` digits of the theory column (up to %d in float64; %d to %d in high precision, --arch mlp)", calc.Float64Digits, calc.Float64Digits+1, calc.MaxDigits))
 	fs.IntVar(&f.tangents, "tangents", 1, "Hutchinson tangent vectors for the APJN (0: none, -1: whole Jacobian)")
 	fs.IntVar(&f.l0, "l0", 1, "APJN 𝒥^{l0,l} from layer `l0` (0: from the input x)")
 	fs.StringVar(&f.arch, "arch", "mlp", "architecture: mlp, residual:mu=M, residual:alpha=A,lambda=B, ln-pre[:eps=E], ln-post[:eps=E], bn[:eps=E,mu=M]")

@@ -104,8 +104,8 @@ func TestSimErrors(t *testing.T) {
 		{"syntax", []string{"sim", "relu(", "--cw", "2", "--width", "8", "--depth", "2"}, exitError, ""},
 		{"no expression", []string{"sim", "--cw", "2"}, exitUsage, "want one expression"},
 		{"digits range", append(base, "--digits", "61"), exitUsage, "--digits must be between 1 and 60"},
-		{"digits residual", append(base, "--arch", "residual:mu=0.5", "--digits", "12"), exitUsage, "the theory of --arch residual:mu=0.5 is computed in float64 only"},
-		{"digits layernorm", append(base, "--arch", "ln-pre", "--digits", "10"), exitUsage, "--arch ln-pre is computed in float64 only"},
+		{"digits residual", append(base, "--arch", "residual:mu=0.5", "--digits", "13"), exitUsage, "the theory of --arch residual:mu=0.5 is computed in float64 only"},
+		{"digits layernorm", append(base, "--arch", "ln-pre", "--digits", "13"), exitUsage, "--arch ln-pre is computed in float64 only"},
 		{"digits cost", []string{"sim", "relu", "--cw", "2", "--width", "8", "--depth", "5000", "--nets", "2", "--digits", "60"}, exitUsage, "the limit at 60 digits is 4166 layers"},
 		{"digits cost two inputs", []string{"sim", "tanh", "--cw", "1", "--width", "8", "--depth", "8000", "--nets", "2", "--digits", "30"}, exitUsage, "the limit at 30 digits is 6451 layers"},
 	}
