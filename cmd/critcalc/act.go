@@ -187,7 +187,10 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport,
 	if err != nil {
 		return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
 	}
-	rep := actDigitsReport(e, ad)
+	rep, err := actDigitsReport(e, ad)
+	if err != nil {
+		return nil, err
+	}
 	if withFixed {
 		if err := addActFixed(rep, e, f); err != nil {
 			return nil, err
@@ -201,17 +204,32 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport,
 	return rep, nil
 }
 
-// otherFixedNums formats the other fixed points of a critical point, each
-// with the digits fixedPointDigits allows (the map is flat there).
-func otherFixedNums(others []recursions.FixedPoint) []actOtherFixed {
+// otherFixedNums formats the other fixed points of a critical point with
+// certified values cb, cw: each simple root K > 0 refined to digits
+// certified digits for the exact C_b and C_W that cb and cw hold (they
+// carry 25 working digits beyond their certified ones, which move K by
+// about 10^−(digits+25)/|1 − χ∥|: nothing printed unless the root is
+// nearly double), a double root in float64 with the digits
+// fixedPointDigits allows (the map is flat there).
+func otherFixedNums(a *recursions.Activation, others []recursions.FixedPoint, cb, cw calc.Certified, digits int) ([]actOtherFixed, error) {
 	if others == nil {
-		return nil
+		return nil, nil
 	}
 	out := []actOtherFixed{}
 	for _, q := range others {
+		if q.K > 0 && !q.Tangent && cb.V != nil && cw.V != nil {
+			cbR, _ := cb.V.Rat(nil)
+			cwR, _ := cw.V.Rat(nil)
+			p, err := a.FixedPointAtDigits(q.K, cbR, cwR, digits)
+			if err != nil {
+				return nil, fmt.Errorf("the other fixed point K ≈ %g: %w", q.K, err)
+			}
+			out = append(out, actOtherFixed{certNum(p.K), q.Stability.String()})
+			continue
+		}
 		out = append(out, actOtherFixed{floatNum(q.K, fixedPointDigits(q.ChiPar)), q.Stability.String()})
 	}
-	return out
+	return out, nil
 }
 
 // fixedPointDigits is how many digits of a float64 fixed point, and of the

@@ -621,3 +621,38 @@ func TestActFixedPointDefaultDigits(t *testing.T) {
 		}
 	}
 }
+
+// SWISH's other fixed point at its half-stable critical point, to 30
+// digits, against mpmath (mp.dps = 50: findroot of C_b + C_W⟨swish²⟩_K − K
+// with quad split at 0, ±2, ±5, ±10, ±20, for the C_b, C_W printed at 30
+// digits, 0.555143170721530396201231319433 and
+// 1.9880046782694920052712893067): 14.593104990554102794785662281478…. The
+// map is flat there (χ∥ = 0.99999924), so the 30-digit rounding of C_b and
+// C_W moves this root by about 1e-24: they must agree to 22 digits.
+func TestActOtherFixedPointDigits(t *testing.T) {
+	_, out := actJSON(t, "swish", "--digits", "30")
+	var rep struct {
+		Points []struct {
+			Other []struct {
+				KStar json.Number `json:"K_star"`
+			} `json:"other_fixed_points"`
+		} `json:"critical_points"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.UseNumber()
+	if err := dec.Decode(&rep); err != nil {
+		t.Fatal(err)
+	}
+	last := rep.Points[len(rep.Points)-1]
+	if len(last.Other) != 1 {
+		t.Fatalf("other fixed points %+v", last.Other)
+	}
+	got, _, err := big.ParseFloat(last.Other[0].KStar.String(), 10, 200, big.ToNearestEven)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, _ := big.ParseFloat("14.593104990554102794785662281478", 10, 200, big.ToNearestEven)
+	if a, b := calc.FormatSignificant(got, 22), calc.FormatSignificant(want, 22); a != b {
+		t.Errorf("SWISH's other fixed point %s, mpmath %s (22 digits: %s, %s)", last.Other[0].KStar, want.Text('g', 32), a, b)
+	}
+}

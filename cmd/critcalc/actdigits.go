@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/big"
 
 	"critcalc/asymptotics"
@@ -10,7 +11,7 @@ import (
 
 // actDigitsReport is the report of the high-precision analysis ad: every
 // critical value printed with its certified digits.
-func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
+func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) (*actReport, error) {
 	rep := &actReport{Expression: e.String(), Digits: ad.Digits, Class: ad.Classes.String(), Reason: ad.Reason, Limit: ad.Limit, CriticalPoints: []actCritical{}}
 	if si := ad.ScaleInvariant; si != nil {
 		rep.ScaleInvariant = &actScaleInv{certNum(si.APlus), certNum(si.AMinus), certNum(si.A2), certNum(si.A4), certNum(si.RhoKink), certNum(si.Vertex)}
@@ -29,10 +30,21 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 		rep.Taylor = t
 	}
 	addKinked(rep, ad.Kinked)
+	var act *recursions.Activation // for the other fixed points
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
+		if len(fp.Others) > 0 && act == nil {
+			var err error
+			if act, err = recursions.New(e); err != nil {
+				return nil, fmt.Errorf("fixed points of %s: %w", e, err)
+			}
+		}
+		others, err := otherFixedNums(act, fp.Others, p.Cb, p.CW, ad.Digits)
+		if err != nil {
+			return nil, fmt.Errorf("%s at K* ≈ %g: %w", e, fp.K, err)
+		}
 		c := actCritical{KStar: certNum(p.K), Cb: certNum(p.Cb), CW: certNum(p.CW), Physical: fp.Physical, Stability: fp.Stability.String(), A1: certNum(p.A1),
-			OtherFixed: otherFixedNums(fp.Others)}
+			OtherFixed: others}
 		if fp.Class == recursions.ClassKinkedLinear {
 			c.A1, c.A32 = "", certNum(p.A32)
 		}
@@ -42,5 +54,5 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) *actReport {
 		}
 		rep.CriticalPoints = append(rep.CriticalPoints, c)
 	}
-	return rep
+	return rep, nil
 }
