@@ -67,11 +67,3 @@ const ReLULNPostCriticalRatio = 1 / (math.Pi - 1)
 func ReLUBatchNormChiJ(mu float64) float64 {
 	return math.Pi*(1-mu*mu)/(math.Pi-1) + mu*mu
 }
-
-// BatchNormChiJ returns the large-batch APJN at the fixed point of a pre-BN
-// network with skip μ < 1, (1 − μ²)⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²) + μ², independent of
-// σ_w² and σ_b². By the Gaussian Poincaré inequality the ratio is ≥ 1, with
-// equality only for linear φ: pre-BN MLPs are chaotic everywhere.
-func (m *Model) BatchNormChiJ(mu float64) float64 {
-	return (1-mu*mu)*m.dphi2/(m.phi2-m.phi1*m.phi1) + mu*mu
-}

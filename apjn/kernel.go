@@ -93,26 +93,6 @@ func (m *Model) ChiJ(p Params, s State) (float64, error) {
 	return 0, fmt.Errorf("apjn: unknown architecture %d", int(m.Arch))
 }
 
-// ChiK returns the kernel growth factor χ_𝒦 = ∂𝒦^{ℓ+1}/∂𝒦^ℓ (DHG eq 12):
-// PDLT's χ∥ + μ² for vanilla and res, μ² for the normalised architectures
-// (their kernel forgets 𝒦^ℓ except through the skip), μ⁴ for a Mixer block
-// and (μ² + 𝓔²σ_w²)(μ² + 𝓔²σ_w²χ∥(𝒦_e)) for a ResMLP block.
-func (m *Model) ChiK(p Params, s State) (float64, error) {
-	mu2 := p.Mu * p.Mu
-	switch m.Arch {
-	case Vanilla, Res:
-		c, err := m.act.ChiParZ(max(s.K, kTiny), p.SW2)
-		return c + mu2, err
-	case LNPre, LNPost, PreLNRes, BN:
-		return mu2, nil
-	case Mixer:
-		return mu2 * mu2, nil
-	case ResMLP:
-		return m.resmlpChiK(p, s)
-	}
-	return 0, fmt.Errorf("apjn: unknown architecture %d", int(m.Arch))
-}
-
 // lnPostChi is χ_𝒥 of LayerNorm on activations at kernel q (DHG eq 55).
 func (m *Model) lnPostChi(sw2, q float64) (float64, error) {
 	g, err := m.gAt(q)

@@ -164,7 +164,7 @@ func (b *dhgBuilder) footnotes(acts []Activation) error {
 			return err
 		}
 		t.Footnotes = append(t.Footnotes, fmt.Sprintf(
-			"BatchNorm (large batch, μ < 1): χ_J* = (1 − μ²)⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²) + μ² ≥ 1 for every (σ_w², σ_b²) (Model.BatchNormChiJ; at μ = 0: %s). Correction (DHG eq 26; see README Corrections): for ReLU it is π(1 − μ²)/(π − 1) + μ² = %s at μ = 0 (apjn.ReLUBatchNormChiJ, AutoInit eq 38); DHG prints π²(1 − μ²)/(π − 1)² + μ² = %s.",
+			"BatchNorm (large batch, μ < 1): χ_J* = (1 − μ²)⟨φ'²⟩₁/(⟨φ²⟩₁ − ⟨φ⟩₁²) + μ² ≥ 1 for every (σ_w², σ_b²) (Model.AtDigits; at μ = 0: %s). Correction (DHG eq 26; see README Corrections): for ReLU it is π(1 − μ²)/(π − 1) + μ² = %s at μ = 0 (apjn.ReLUBatchNormChiJ, AutoInit eq 38); DHG prints π²(1 − μ²)/(π − 1)² + μ² = %s.",
 			strings.Join(bn, ", "), relu.Text(), printed.Text()))
 	}
 	return nil
@@ -174,12 +174,4 @@ func (b *dhgBuilder) footnotes(acts []Activation) error {
 func isNamed(e calc.Expr, name string) bool {
 	n, err := calc.Parse(name)
 	return err == nil && e.String() == n.String()
-}
-
-// textOrEmpty returns a text cell, or an empty one for "".
-func textOrEmpty(s string) Cell {
-	if s == "" {
-		return Cell{}
-	}
-	return TextCell(s)
 }
