@@ -232,7 +232,7 @@ type ghMoments struct {
 	// error of sum[k] as an estimate of the true Σ_{j≤k} a_j² from the
 	// moments' errors.
 	sum, unc []float64
-	acc      neumaier
+	acc      quadrature.CompensatedSum
 	// buf holds a, a1, e, sum and unc, and work the nodes' values.
 	buf, work []float64
 	finite    bool
@@ -260,7 +260,7 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 	m := &ghMoments{rules: rules, finite: true, buf: buf, work: work}
 	m.a, m.a1, m.e, m.sum, m.unc = buf[:kmax], buf[kmax:2*kmax], buf[2*kmax:3*kmax], buf[3*kmax:4*kmax], buf[4*kmax:5*kmax]
 	sk := math.Sqrt(in.K)
-	var sq [2]neumaier
+	var sq [2]quadrature.CompensatedSum
 	for j, r := range m.rules {
 		n := len(r.x)
 		z, f := work[:2*n], work[2*n:4*n]
@@ -274,15 +274,15 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 		for i := range n {
 			p, q := f[i], f[n+i]
 			m.even[j][i], m.odd[j][i] = p+q, p-q
-			sq[j].add(r.w[i] * (p*p + q*q))
+			sq[j].Add(r.w[i] * (p*p + q*q))
 		}
-		if v := sq[j].sum(); math.IsNaN(v) || math.IsInf(v, 0) {
+		if v := sq[j].Value(); math.IsNaN(v) || math.IsInf(v, 0) {
 			m.finite = false
 		}
 	}
 	// Compensated sums of positive terms: a few units of rounding.
-	m.sq = sq[1].sum()
-	m.sqErr = math.Abs(m.sq-sq[0].sum()) + 4*ghUnit*m.sq
+	m.sq = sq[1].Value()
+	m.sqErr = math.Abs(m.sq-sq[0].Value()) + 4*ghUnit*m.sq
 	in.lv[l] = m
 	return m, nil
 }
@@ -318,12 +318,12 @@ func (m *ghMoments) extend(k int) {
 		// smaller as its error (the two sums round independently, so the
 		// difference carries their rounding too).
 		a, e := v[1], math.Abs(v[1]-v[0])
-		m.acc.add(a * a)
+		m.acc.Add(a * a)
 		u := 2*math.Abs(a)*e + e*e
 		if k > 0 {
 			u += m.unc[k-1]
 		}
-		m.a[k], m.a1[k], m.e[k], m.sum[k], m.unc[k] = a, v[0], e, m.acc.sum(), u
+		m.a[k], m.a1[k], m.e[k], m.sum[k], m.unc[k] = a, v[0], e, m.acc.Value(), u
 		m.n = k + 1
 	}
 }
@@ -336,21 +336,6 @@ func (m *ghMoments) extend(k int) {
 func (m *ghMoments) rest(k int) float64 {
 	return max(m.sq-m.sum[k], 0) + m.sqErr + m.unc[k] + 4*ghUnit*m.sq
 }
-
-// neumaier is a compensated sum (Neumaier's variant of Kahan's).
-type neumaier struct{ s, c float64 }
-
-func (n *neumaier) add(x float64) {
-	t := n.s + x
-	if math.Abs(n.s) >= math.Abs(x) {
-		n.c += (n.s - t) + x
-	} else {
-		n.c += (x - t) + n.s
-	}
-	n.s = t
-}
-
-func (n *neumaier) sum() float64 { return n.s + n.c }
 
 // ghRelTol is the accuracy GHSeries.Expect must reach, relative to
 // √(E[σ(u)²]E[σ(v)²]): that of Expect2's outer integral.
@@ -388,7 +373,7 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 		scale := math.Sqrt(A.sq * B.sq)
 		goal := ghRelTol * scale
 		kmax := A.rules[0].kmax
-		var f neumaier
+		var f quadrature.CompensatedSum
 		var f1, abs float64
 		pk, apk := 1.0, 1.0 // ρ^k, |ρ|^k
 		for k := 0; k < kmax; k++ {
@@ -399,7 +384,7 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 				B.extend(k)
 			}
 			t := pk * A.a[k] * B.a[k]
-			f.add(t)
+			f.Add(t)
 			f1 += pk * A.a1[k] * B.a1[k]
 			abs += math.Abs(t)
 			pk *= rho
@@ -408,11 +393,11 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 			if tail <= goal/10 || k == kmax-1 {
 				// Each product rounds by a unit; the compensated sum adds
 				// about one more.
-				fErr := math.Abs(f.sum()-f1) + tail + 4*ghUnit*abs
+				fErr := math.Abs(f.Value()-f1) + tail + 4*ghUnit*abs
 				if math.IsNaN(fErr) || fErr > goal {
 					break
 				}
-				return Value{V: f.sum(), AbsErr: fErr, Evals: len(A.rules[0].x) + len(A.rules[1].x)}, l, l > 0 && k < ghLevels[l-1].kmax, true
+				return Value{V: f.Value(), AbsErr: fErr, Evals: len(A.rules[0].x) + len(A.rules[1].x)}, l, l > 0 && k < ghLevels[l-1].kmax, true
 			}
 		}
 	}

@@ -40,19 +40,19 @@ func TestGaussHermiteMoments(t *testing.T) {
 			if want > 1e300 {
 				break
 			}
-			var even, odd, oddAbs neumaier
+			var even, odd, oddAbs CompensatedSum
 			for i, x := range r.X {
 				// W·x^{2k} as (W·|x|^k)·|x|^k, which does not overflow.
 				xk := math.Pow(math.Abs(x), float64(k))
 				term := r.W[i] * xk * xk
-				even.add(term)
+				even.Add(term)
 				if 2*k+1 <= 2*n-1 {
-					odd.add(term * x)
-					oddAbs.add(math.Abs(term * x))
+					odd.Add(term * x)
+					oddAbs.Add(math.Abs(term * x))
 				}
 			}
-			e := math.Abs(even.value()-want) / want
-			if math.IsNaN(e) || math.IsNaN(odd.value()) {
+			e := math.Abs(even.Value()-want) / want
+			if math.IsNaN(e) || math.IsNaN(odd.Value()) {
 				t.Fatalf("n=%d k=%d: NaN", n, k)
 			}
 			tol := math.Max(1e-14, float64(2*k)*0x1p-52)
@@ -64,7 +64,7 @@ func TestGaussHermiteMoments(t *testing.T) {
 				t.Errorf("n=%d: E[x^%d] relative error %.3g > %.3g", n, 2*k, e, tol)
 			}
 			// The odd moments vanish by symmetry of the rule.
-			if o := odd.value(); math.Abs(o) > 1e-15*oddAbs.value() {
+			if o := odd.Value(); math.Abs(o) > 1e-15*oddAbs.Value() {
 				t.Errorf("n=%d: E[x^%d] = %g, want 0", n, 2*k+1, o)
 			}
 		}
@@ -95,15 +95,15 @@ func TestGaussHermiteOrthonormal(t *testing.T) {
 		}
 		for j := range n {
 			for k := j; k < n; k++ {
-				var s neumaier
+				var s CompensatedSum
 				for i := range v {
-					s.add(v[i][j] * v[i][k])
+					s.Add(v[i][j] * v[i][k])
 				}
 				want := 0.0
 				if j == k {
 					want = 1
 				}
-				e := math.Abs(s.value() - want)
+				e := math.Abs(s.Value() - want)
 				worst = math.Max(worst, e)
 				if e > 2e-15+float64(j+k)*0x1p-53 {
 					t.Errorf("n=%d: E[p_%d·p_%d] error %.3g", n, j, k, e)
@@ -118,13 +118,13 @@ func TestGaussHermiteOrthonormal(t *testing.T) {
 // N(0, 1) at 1) with n = 60.
 func TestGaussHermiteCos(t *testing.T) {
 	r, _ := GaussHermite(60)
-	var s neumaier
+	var s CompensatedSum
 	for i, x := range r.X {
-		s.add(r.W[i] * math.Cos(x))
+		s.Add(r.W[i] * math.Cos(x))
 	}
 	want := math.Exp(-0.5)
-	if e := math.Abs(s.value()-want) / want; e > 1e-15 {
-		t.Errorf("E[cos z] = %.17g, want %.17g (relative error %.3g)", s.value(), want, e)
+	if e := math.Abs(s.Value()-want) / want; e > 1e-15 {
+		t.Errorf("E[cos z] = %.17g, want %.17g (relative error %.3g)", s.Value(), want, e)
 	} else {
 		t.Logf("relative error %.3g", e)
 	}
@@ -193,7 +193,7 @@ func TestGaussHermiteLarge(t *testing.T) {
 	if m >= n || m%2 != 0 {
 		t.Fatalf("kept %d of %d nodes", m, n)
 	}
-	var s0, s2 neumaier
+	var s0, s2 CompensatedSum
 	for i := range r.X {
 		if r.W[i] < 0x1p-1022 {
 			t.Fatalf("weight %d = %g is subnormal", i, r.W[i])
@@ -204,10 +204,10 @@ func TestGaussHermiteLarge(t *testing.T) {
 		if i > 0 && !(r.X[i] > r.X[i-1]) {
 			t.Fatalf("nodes not ascending at %d", i)
 		}
-		s0.add(r.W[i])
-		s2.add(r.W[i] * r.X[i] * r.X[i])
+		s0.Add(r.W[i])
+		s2.Add(r.W[i] * r.X[i] * r.X[i])
 	}
-	if e0, e2 := math.Abs(s0.value()-1), math.Abs(s2.value()-1); e0 > 4e-16 || e2 > 4e-16 {
+	if e0, e2 := math.Abs(s0.Value()-1), math.Abs(s2.Value()-1); e0 > 4e-16 || e2 > 4e-16 {
 		t.Errorf("Σ W − 1 = %.3g, E[x²] − 1 = %.3g", e0, e2)
 	}
 	t.Logf("n=%d keeps %d nodes, outermost %.6g with weight %.3g", n, m, r.X[m-1], r.W[m-1])

@@ -39,20 +39,20 @@ func TestGaussLegendreExact(t *testing.T) {
 		if len(r.X) != n || len(r.W) != n {
 			t.Fatalf("n=%d: got %d nodes, %d weights", n, len(r.X), len(r.W))
 		}
-		sums := make([]neumaier, 2*n)
+		sums := make([]CompensatedSum, 2*n)
 		for i, x := range r.X {
 			if i > 0 && !(x > r.X[i-1]) {
 				t.Fatalf("n=%d: nodes not ascending at %d", n, i)
 			}
 			p0, p1 := 1.0, x
-			sums[0].add(r.W[i])
+			sums[0].Add(r.W[i])
 			for k := 1; k < 2*n; k++ {
-				sums[k].add(r.W[i] * p1)
+				sums[k].Add(r.W[i] * p1)
 				p0, p1 = p1, (float64(2*k+1)*x*p1-float64(k)*p0)/float64(k+1)
 			}
 		}
 		for k := range sums {
-			s := sums[k].value()
+			s := sums[k].Value()
 			want := 0.0
 			if k == 0 {
 				want = 2
@@ -75,15 +75,15 @@ func TestGaussLegendreMonomials(t *testing.T) {
 	for n := 1; n <= 50; n++ {
 		r, _ := GaussLegendre(n)
 		for d := 0; d < 2*n; d++ {
-			var s neumaier
+			var s CompensatedSum
 			for i, x := range r.X {
-				s.add(r.W[i] * math.Pow(x, float64(d)))
+				s.Add(r.W[i] * math.Pow(x, float64(d)))
 			}
 			want := 0.0
 			if d%2 == 0 {
 				want = 2 / float64(d+1)
 			}
-			e := math.Abs(s.value() - want)
+			e := math.Abs(s.Value() - want)
 			if d%2 == 0 {
 				e /= want
 			}
