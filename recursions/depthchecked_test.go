@@ -1,6 +1,7 @@
 package recursions
 
 import (
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -45,18 +46,7 @@ func TestIterateCheckedDigits(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := CheckedDigits(layers[len(layers)-1], check[len(check)-1], calc.Float64Digits)
-		want := ref[len(ref)-1]
-		for _, v := range []struct {
-			name      string
-			got, want calc.Certified
-		}{{"K", got.K, want.K}, {"V", got.V, want.V}, {"G1", got.G1, want.G1}, {"χ∥", got.ChiPar, want.ChiPar}, {"χ⊥", got.ChiPerp, want.ChiPerp}} {
-			if v.got.V == nil {
-				continue
-			}
-			if w := calc.FormatSignificant(v.want.V, v.got.Digits); v.got.Text() != w {
-				t.Errorf("%s (C_b %g, C_W %g, renormalized %v) at ℓ = %d: %s = %s (%d digits), high precision %s", c.sigma, c.cb, c.cw, c.ren, L, v.name, v.got.Text(), v.got.Digits, w)
-			}
-		}
+		checkKeptDigits(t, fmt.Sprintf("%s (C_b %g, C_W %g, renormalized %v) at ℓ = %d", c.sigma, c.cb, c.cw, c.ren, L), got, ref[len(ref)-1])
 	}
 	// GELU's kernel grows geometrically at (C_b, C_W) = (0.5, 3); by
 	// K ≈ 2e8 (ℓ = 45) j/(8K²) is a difference of terms far larger than
@@ -74,18 +64,8 @@ func TestIterateCheckedDigits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, want := CheckedDigits(layers[len(layers)-1], check[len(check)-1], 9), ref[len(ref)-1]
-		for _, v := range []struct {
-			name      string
-			got, want calc.Certified
-		}{{"K", got.K, want.K}, {"V", got.V, want.V}, {"G1", got.G1, want.G1}, {"χ∥", got.ChiPar, want.ChiPar}, {"χ⊥", got.ChiPerp, want.ChiPerp}} {
-			if v.got.V == nil {
-				continue
-			}
-			if w := calc.FormatSignificant(v.want.V, v.got.Digits); v.got.Text() != w {
-				t.Errorf("gelu (0.5, 3) from K = 3.5 at ℓ = %d: %s = %s (%d digits), high precision %s", L, v.name, v.got.Text(), v.got.Digits, w)
-			}
-		}
+		got := CheckedDigits(layers[len(layers)-1], check[len(check)-1], 9)
+		checkKeptDigits(t, fmt.Sprintf("gelu (0.5, 3) from K = 3.5 at ℓ = %d", L), got, ref[len(ref)-1])
 	}
 	// At ℓ = 10⁵ the renormalized G{1} is a difference of terms 10⁴ times
 	// larger than itself: one ulp in the averages moves its eighth digit.
@@ -97,6 +77,23 @@ func TestIterateCheckedDigits(t *testing.T) {
 	got := CheckedDigits(layers[len(layers)-1], check[len(check)-1], 9)
 	if !(got.G1.Digits <= 7 && got.K.Digits >= 8) {
 		t.Errorf("tanh at ℓ = 10⁵: renormalized G{1} keeps %d digits (%s), K %d: want at most 7 and at least 8", got.G1.Digits, got.G1.Text(), got.K.Digits)
+	}
+}
+
+// checkKeptDigits reports every value of got whose kept digits are not
+// those of want rounded alike.
+func checkKeptDigits(t *testing.T, where string, got, want LayerDigits) {
+	t.Helper()
+	for _, v := range []struct {
+		name      string
+		got, want calc.Certified
+	}{{"K", got.K, want.K}, {"V", got.V, want.V}, {"G1", got.G1, want.G1}, {"χ∥", got.ChiPar, want.ChiPar}, {"χ⊥", got.ChiPerp, want.ChiPerp}} {
+		if v.got.V == nil {
+			continue
+		}
+		if w := calc.FormatSignificant(v.want.V, v.got.Digits); v.got.Text() != w {
+			t.Errorf("%s: %s = %s (%d digits), high precision %s", where, v.name, v.got.Text(), v.got.Digits, w)
+		}
 	}
 }
 
