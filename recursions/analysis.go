@@ -56,6 +56,18 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		an.Classes = Classes{ClassScaleInvariant}
 		return an, nil, nil
 	}
+	// The activation and its scan table are prepared while the K* = 0
+	// class is worked out: the two share nothing but the expression.
+	var a *Activation
+	var newErr error
+	prepared := make(chan struct{})
+	go func() {
+		defer close(prepared)
+		if a, newErr = New(sigma); newErr == nil {
+			_, _ = a.scanTable(kmax) // kept, error and all, for CriticalPoints
+		}
+	}()
+	defer func() { <-prepared }()
 	var reasons []string
 	kz, ok, err := KZeroOf(sigma, scanDigits)
 	if err != nil {
@@ -82,9 +94,9 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 			reasons = append(reasons, "σ has a kink at 0 and no slope there, so there is no K* = 0 class")
 		}
 	}
-	a, err := New(sigma)
-	if err != nil {
-		return nil, nil, err
+	<-prepared
+	if newErr != nil {
+		return nil, nil, newErr
 	}
 	pts, err := a.CriticalPoints(kmax)
 	if errors.Is(err, hermite.ErrOverflow) {
