@@ -41,8 +41,9 @@ bound certifies; the Taylor data σ^(p)(0), a₁, a₂, b₁, p⊥, the kinked-l
 and the scale-invariant data are computed at two working precisions and
 printed with the digits on which they agree. The fixed points K > 0 of --cb
 and --cw are refined the same way (Newton on C_b + C_W g(K) − K) with χ∥, χ⊥
-and ξ, at every --digits; a fixed point at K = 0 or a double root is float64
-and printed with about 14 + log10|1 − χ∥| digits.
+and ξ, at every --digits; at K = 0, χ∥ = χ⊥ = C_W(σ'(0⁺)² + σ'(0⁻)²)/2 and ξ
+to --digits digits; a double root is float64 and printed with about
+14 + log10|1 − χ∥| digits.
 An activation without a physical critical point is not an
 error: the report gives the reason.`,
 		noDefault: []string{"cb", "cw", "at"},
@@ -245,8 +246,9 @@ func fixedPointDigits(chiPar float64) int {
 
 // addActFixed adds the fixed points of (--cb, --cw) to rep: each K* > 0
 // that is a simple root refined to --digits certified digits
-// (FixedPointAtDigits), a double root and K* = 0 in float64 with the
-// digits fixedPointDigits allows.
+// (FixedPointAtDigits), K* = 0 from the slopes of σ at 0 (zeroFixedPoint),
+// a double root, and K* = 0 of a σ without class data, in float64 with
+// the digits fixedPointDigits allows.
 func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 	a, err := recursions.New(e)
 	if err != nil {
@@ -265,6 +267,16 @@ func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
 			}
 			fps = append(fps, actFixed{certNum(pd.K), certNum(pd.ChiPar), certNum(pd.ChiPerp), p.Stability.String(), p.Phase, certNum(pd.Xi)})
 			continue
+		}
+		if p.K == 0 && !p.Tangent && f.cb.r.Sign() == 0 {
+			chi, xi, ok, err := zeroFixedPoint(e, f.cw.r, f.digits)
+			if err != nil {
+				return fmt.Errorf("the fixed point K = 0 of %s: %w", e, err)
+			}
+			if ok {
+				fps = append(fps, actFixed{"0", certNum(chi), certNum(chi), p.Stability.String(), p.Phase, certNum(xi)})
+				continue
+			}
 		}
 		d := min(f.digits, fixedPointDigits(p.ChiPar))
 		num := func(v float64) jsonNum { return floatNum(v, d) }

@@ -656,3 +656,32 @@ func TestActOtherFixedPointDigits(t *testing.T) {
 		t.Errorf("SWISH's other fixed point %s, mpmath %s (22 digits: %s, %s)", last.Other[0].KStar, want.Text('g', 32), a, b)
 	}
 }
+
+// The fixed point K* = 0 (C_b = 0, σ(0) = 0) has χ∥ = χ⊥ = C_W s₀ with
+// s₀ = (σ'(0⁺)² + σ'(0⁻)²)/2 and ξ = 1/|ln χ⊥|, to --digits digits; ξ
+// against mpmath (mp.dps = 40, 1/|log χ|).
+func TestActZeroFixedPointDigits(t *testing.T) {
+	for _, c := range []struct {
+		act, cw, chi, xi string
+	}{
+		{"tanh", "0.5", "0.5", "1.442695040888963407359924681001892137427"},
+		{"relu", "1.5", "0.75", "3.476059496782206910376499401645766368748"},
+		{"elu", "0.5", "0.5", "1.442695040888963407359924681001892137427"},
+		{"sin", "0.7", "0.7", "2.803673252057129054907221522806138197976"},
+		{"x^2", "1", "0", "0"},
+	} {
+		got, out := actJSON(t, c.act, "--cb", "0", "--cw", c.cw, "--digits", "30")
+		var fps []map[string]json.RawMessage
+		if err := json.Unmarshal(got["fixed_points"], &fps); err != nil || len(fps) == 0 {
+			t.Fatalf("%s: fixed points: %s", c.act, out)
+		}
+		p := fps[0]
+		if string(p["K_star"]) != "0" || string(p["chi_par"]) != c.chi || string(p["chi_perp"]) != c.chi {
+			t.Errorf("%s at C_W = %s: K* = %s, χ∥ = %s, χ⊥ = %s; want 0, %s, %s", c.act, c.cw, p["K_star"], p["chi_par"], p["chi_perp"], c.chi, c.chi)
+		}
+		want, _, _ := big.ParseFloat(c.xi, 10, 200, big.ToNearestEven)
+		if w := calc.FormatSignificant(want, 30); string(p["xi"]) != w {
+			t.Errorf("%s at C_W = %s: ξ = %s, want %s", c.act, c.cw, p["xi"], w)
+		}
+	}
+}
