@@ -424,9 +424,9 @@ func (m *Model) mixerValues(pt *Point, s State) error {
 		}
 		cross, crossErr = mv.V*mv.V, 2*math.Abs(mv.V)*valueErr(mv)+valueErr(mv)*valueErr(mv)
 	} else {
-		v, err := hermite.Expect2(m.Sigma, m.Sigma, hermite.Cov{K11: k1, K22: k1, K12: p.SB2})
+		v, err := m.patchOffset(k1, p.SB2)
 		if err != nil {
-			return fmt.Errorf("apjn: mixer patch offset at K₁ = %g: %w", k1, err)
+			return err
 		}
 		cross, crossErr = v.V, valueErr(v)
 	}

@@ -3,8 +3,6 @@ package apjn
 import (
 	"fmt"
 	"math"
-
-	"critcalc/hermite"
 )
 
 // The MLP-Mixer block (DHG App. H, eqs 82–89) is two residual sub-blocks,
@@ -80,9 +78,9 @@ func (m *Model) mixerBranch(p Params) (A, B, Bp float64, err error) {
 		}
 		cross = mean * mean
 	} else {
-		v, err := hermite.Expect2(m.Sigma, m.Sigma, hermite.Cov{K11: k1, K22: k1, K12: p.SB2})
+		v, err := m.patchOffset(k1, p.SB2)
 		if err != nil {
-			return 0, 0, 0, fmt.Errorf("apjn: mixer patch offset at K₁ = %g: %w", k1, err)
+			return 0, 0, 0, err
 		}
 		cross = v.V
 	}

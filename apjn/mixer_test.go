@@ -194,3 +194,26 @@ func TestMixerEverywhereCritical(t *testing.T) {
 		}
 	}
 }
+
+// The Mixer's critical line of erf at σ_b² = 0.3 scans σ_w² up to 1000,
+// where the patch offset's variance is K₁ ≈ 147 at correlation ρ ≈ 2e-3:
+// the two-dimensional quadrature failed there (its inner expectation a
+// step in the outer variable); the small-ρ series answers, and the root
+// found has χ_𝒥* = 1 within its bound.
+func TestMixerCriticalLineErf(t *testing.T) {
+	m := model(t, "erf(x)", Mixer)
+	pts, err := m.CriticalSW2(0.3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pts) != 1 {
+		t.Fatalf("critical points %+v, want one", pts)
+	}
+	pt, err := m.At(Params{SW2: pts[0].SW2, SB2: 0.3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(pt.ChiJ-1) > max(pt.Err.ChiJ, 1e-10) {
+		t.Errorf("χ_𝒥* = %.15g ± %.2g at the root", pt.ChiJ, pt.Err.ChiJ)
+	}
+}

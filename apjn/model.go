@@ -53,8 +53,9 @@ type Model struct {
 	// the vanilla and res recursions are then linear maps.
 	si *recursions.ScaleInvariant
 
-	digits        digitsSets // the high-precision averages (digits.go), made on first use
-	layerScaleRat *big.Rat   // ResMLP's 𝓔 as an exact number (NewResMLPExact), nil for the float64 one
+	digits        digitsSets  // the high-precision averages (digits.go), made on first use
+	patch         patchSeries // the Mixer's patch offset by Mehler's series (patchOffset)
+	layerScaleRat *big.Rat    // ResMLP's 𝓔 as an exact number (NewResMLPExact), nil for the float64 one
 }
 
 // NewModel prepares φ for architecture a. A ResMLP model gets the LayerScale
