@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 
 	"critcalc/calc"
 )
@@ -123,7 +124,17 @@ func oscillationTrouble(e calc.Expr, zmax float64, most int, hint string) error 
 		zs[i] = -zmax + 2*zmax*float64(i)/oscillationGrid
 	}
 	vs := make([]float64, len(zs))
-	d.EvalSlice(vs, zs)
+	// The two halves side by side (the grid costs a few milliseconds of
+	// the command's start); the count below runs over them in order.
+	half := len(zs) / 2
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		d.EvalSlice(vs[:half], zs[:half])
+	}()
+	d.EvalSlice(vs[half:], zs[half:])
+	wg.Wait()
 	n, prev := 0, 0.0
 	for _, v := range vs {
 		if v != 0 && !math.IsNaN(v) {
