@@ -30,11 +30,13 @@ import (
 //     the K → 0 limits of χ_𝒦 and χ_𝒥; a scale-invariant φ the closed form.
 //   - ln-pre, preln-res, ln-post, bn: the explicit fixed points and χ_𝒥 of
 //     averages at K = 1 or K = σ_w² + σ_b².
+//   - mixer (μ < 1): the explicit fixed point and χ_𝒥 of averages at K₁ =
+//     σ_w² + σ_b² and of the patch offset E[φ(u)φ(v)] (mixerHP).
 //   - a diverging kernel: the K → ∞ limits from φ' at |z| = 10^W and 10^2W,
 //     W = digits + digitsHigh.
 //
-// mixer needs the two-input average E[φ(u)φ(v)] at σ_b² > 0 and has no
-// high-precision path.
+// The Mixer's patch offset is ⟨φ⟩² at σ_b² = 0 and otherwise Mehler's
+// two-input series (hermite.Series2), which a φ with kinks does not have.
 const (
 	digitsLow  = 15
 	digitsHigh = 25
@@ -46,11 +48,6 @@ const (
 // MaxDigits is the largest number of significant digits AtDigits and
 // CriticalSW2Digits accept.
 const MaxDigits = recursions.MaxDigits
-
-// HasDigits reports whether AtDigits and CriticalSW2Digits serve the
-// architecture: every one whose maps are one-dimensional Gaussian averages,
-// all but mixer.
-func (a Arch) HasDigits() bool { return a != Mixer }
 
 // ExactParams are Params as exact rational numbers.
 type ExactParams struct{ SW2, SB2, Mu *big.Rat }
@@ -191,9 +188,6 @@ func (m *Model) checkDigits(p ExactParams, digits int) error {
 	if digits < 1 || digits > MaxDigits {
 		return fmt.Errorf("apjn: digits must be between 1 and %d, got %d", MaxDigits, digits)
 	}
-	if !m.Arch.HasDigits() {
-		return fmt.Errorf("apjn: %s has no high-precision path (its patch offset is a two-input average)", m.Arch)
-	}
 	if p.SW2 == nil || p.SB2 == nil || p.Mu == nil {
 		return errors.New("apjn: σ_w², σ_b² and μ must all be given")
 	}
@@ -299,6 +293,8 @@ func (m *Model) pointHP(p ExactParams, digits int, kZero bool) (pointHP, error) 
 	}
 	mu2 := new(big.Rat).Mul(p.Mu, p.Mu)
 	switch m.Arch {
+	case Mixer:
+		return m.mixerHP(p, digits)
 	case LNPre, PreLNRes, BN:
 		vlo, vhi, err := avg(big.NewRat(1, 1))
 		if err != nil {

@@ -30,7 +30,8 @@ type LineDigits struct {
 //   - ln-pre, preln-res: σ_w² = σ_b²/(⟨φ'²⟩₁ − ⟨φ²⟩₁) (DHG Remark 5.1); at
 //     σ_b² = 0, where χ_𝒥* does not depend on σ_w², the scanned σ_w² are
 //     exact.
-//   - ln-post: the secant method as for vanilla (χ_𝒥* is explicit there).
+//   - ln-post, mixer: the secant method as for vanilla (χ_𝒥* is explicit
+//     there).
 func (m *Model) CriticalSW2Digits(sb2, mu *big.Rat, digits int) ([]LineDigits, error) {
 	if err := m.checkDigits(ExactParams{SW2: big.NewRat(1, 1), SB2: sb2, Mu: mu}, digits); err != nil {
 		return nil, err

@@ -10,10 +10,17 @@ import (
 )
 
 // patchSeries is the Gauss–Hermite (Mehler) series of a smooth φ for the
-// Mixer's patch offset, made on first use.
+// Mixer's patch offset, in float64 and in high precision, each made on
+// first use.
 type patchSeries struct {
 	once sync.Once
 	s    *hermite.GHSeries // nil for φ with kinks, or when it could not be made
+
+	// big is the high-precision series of AtDigits (patchSeriesDigits),
+	// bigErr why there is none.
+	bigOnce sync.Once
+	big     *hermite.Series2
+	bigErr  error
 }
 
 // patchOffset returns E[φ(u)φ(v)] for u, v of variance k1 and covariance

@@ -52,8 +52,10 @@ for the exact inputs (at most 100 points, about 0.1–1 s each, a critical-line
 point a few seconds): K* by Newton's method on the fixed-point equation,
 the line by the secant method on χ_J* = 1, every value from averages
 certified to D+15 and D+25 digits and keeping the digits on which the two
-agree. --arch mixer (its patch offset is a two-input average) is float64
-only.`,
+agree. --arch mixer's patch offset E[φ(u)φ(v)] (Cov(u, v) = σ_b²) is then
+⟨φ⟩² at σ_b² = 0 and otherwise Mehler's two-input Hermite series, which
+needs a smooth φ: a φ with kinks (relu) at σ_b² > 0 is served up to 12
+digits only.`,
 		flags: func(fs *flag.FlagSet) any { return definePhaseFlags(fs) },
 		run:   runPhase,
 	})
@@ -220,9 +222,6 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", apjn.MaxDigits, f.digits))
 	}
 	if f.digits > phaseFloatDigits {
-		if !arch.HasDigits() {
-			return usageError(c, stderr, fmt.Errorf("--digits above %d: --arch %s is computed in float64 only (its patch offset is a two-input average)", phaseFloatDigits, arch))
-		}
 		if n := max(len(sw2), 1) * len(sb2); n > phaseMaxDigitsPoints {
 			return usageError(c, stderr, fmt.Errorf("--digits above %d: at most %d points (each takes up to a second, a critical-line point several), got %d", phaseFloatDigits, phaseMaxDigitsPoints, n))
 		}

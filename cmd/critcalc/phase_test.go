@@ -86,7 +86,6 @@ func TestPhaseBadInput(t *testing.T) {
 		{"phase", "tanh", "--sw2", "1", "--sb2", "0", "--arch", "res", "--mu", "2"},
 		{"phase", "tanh", "--sw2", "1", "--sb2", "0", "--digits", "61"},
 		{"phase", "tanh", "--sw2", "1", "--sb2", "0", "--digits", "0"},
-		{"phase", "tanh", "--arch", "mixer", "--sw2", "1", "--sb2", "0", "--digits", "13"},
 		{"phase", "tanh", "--sw2", "0:1:11", "--sb2", "0:1:10", "--digits", "13"},
 		{"phase", "tanh", "--sw2", "1:2", "--sb2", "0"},
 		{"phase", "tanh", "--sw2", "1", "--sb2", "0", "--critical-line"},
