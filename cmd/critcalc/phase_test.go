@@ -335,3 +335,77 @@ func TestPhaseMissing(t *testing.T) {
 		t.Errorf("JSON %s, want xi null", out)
 	}
 }
+
+// TestPhaseMixerDigits checks --arch mixer --digits 30 against the Mixer
+// recursion (apjn/mixer.go) in closed form, evaluated with mpmath at
+// mp.dps = 50 (/usr/bin/python3) and printed with nstr(x, 30): with K₁ =
+// σ_w² + σ_b², ⟨erf²⟩ = (2/π)asin(2K₁/(1 + 2K₁)), ⟨erf'²⟩ = (4/π)/√(1 + 4K₁)
+// and E[erf(u)erf(v)] = (2/π)asin(2σ_b²/(1 + 2K₁)) (Cov(u, v) = σ_b²; 0 at
+// σ_b² = 0, where erf is odd), A = σ_w⁴⟨erf'²⟩, B = σ_w²⟨erf²⟩ + σ_b², Bₚ =
+// σ_w²E[erf(u)erf(v)] + σ_b², 𝒦* = B/(1 − μ²), P* = μ²Bₚ/(1 − μ⁴), χ_𝒥* =
+// (A/(𝒦* − P*) + μ²)(A/(B + μ²𝒦* − Bₚ − μ²P*) + μ²), ξ = 1/|log χ_𝒥*|; the
+// critical σ_w² by findroot(χ_𝒥* − 1, x0, tol=1e-45) from x0 = 1.26 (μ = 0)
+// and 1.31 (μ = 1/2). ReLU at σ_b² = 0: A = B = σ_w⁴/2, Bₚ = σ_w⁴/(2π) (as
+// apjn.ReLUMixerChiJ; μ = 0: χ_𝒥* = π/(π − 1)). The float64 output
+// (--digits 12) must be the same values rounded.
+func TestPhaseMixerDigits(t *testing.T) {
+	tests := []struct {
+		args []string
+		want map[string]string
+		slow bool
+	}{
+		{[]string{"erf", "--mu", "1/2", "--sw2", "3/2", "--sb2", "0"},
+			map[string]string{"K_star": "1.07978617534953645914487772918", "chi_K": "0.0625",
+				"chi_J": "1.56945882955371537269414801005", "xi": "2.2186188628107747875996345598", "phase": "chaotic"}, false},
+		{[]string{"erf", "--sw2", "3/2", "--sb2", "3/10"},
+			map[string]string{"K_star": "1.15833415984586892281590636424", "chi_K": "0",
+				"chi_J": "1.17810365714308836425280721499", "xi": "6.10105511172628476365890896776"}, false},
+		{[]string{"erf", "--mu", "1/2", "--sw2", "3/2", "--sb2", "3/10"},
+			map[string]string{"K_star": "1.54444554646115856375454181899",
+				"chi_J": "1.10735389958906762863029334265", "xi": "9.8064890297359834790716746585"}, false},
+		{[]string{"erf", "--mu", "3/10", "--sw2", "7/10", "--sb2", "2"},
+			map[string]string{"K_star": "2.6895821553471348468943895935", "chi_K": "0.0081",
+				"chi_J": "0.0948181285565218154850950643808", "xi": "0.424485214103941991821781807165", "phase": "ordered"}, false},
+		{[]string{"erf", "--sb2", "3/10", "--critical-line"},
+			map[string]string{"sw2": "1.26307030189015215771238238377", "K_star": "0.991275965664339494443355085226",
+				"chi_J": "1", "phase": "critical"}, false},
+		{[]string{"erf", "--mu", "1/2", "--sb2", "3/10", "--critical-line"},
+			map[string]string{"sw2": "1.31356112827555801680070870828", "K_star": "1.36848834332395674507708940884", "chi_J": "1"}, true},
+		{[]string{"relu", "--sw2", "3/2", "--sb2", "0"},
+			map[string]string{"K_star": "1.125", "chi_J": "1.46694220692425985998339481323", "xi": "2.60973884670152549952504819802"}, false},
+		{[]string{"relu", "--mu", "1/2", "--sw2", "3/2", "--sb2", "0"},
+			map[string]string{"K_star": "1.5", "chi_J": "1.32029482106984227893304925675", "xi": "3.5989986886091251923581572419"}, false},
+	}
+	for _, tt := range tests {
+		if tt.slow && !testlevel.IsExhaustive() {
+			continue
+		}
+		args := append([]string{"--arch", "mixer"}, tt.args...)
+		hi := phaseCSV(t, append(args, "--digits", "30")...)
+		lo := phaseCSV(t, append(args, "--digits", "12")...)
+		if len(hi) != 1 || len(lo) != 1 {
+			t.Fatalf("%v: %d and %d rows", tt.args, len(hi), len(lo))
+		}
+		for k, want := range tt.want {
+			if got := hi[0][k]; got != want {
+				t.Errorf("%v --digits 30: %s = %q, want %q", tt.args, k, got, want)
+			}
+			if f := lo[0][k]; k != "phase" && f != "" && !floatDigitsRight(f, want) {
+				t.Errorf("%v --digits 12: %s = %q, not %s rounded", tt.args, k, f, want)
+			}
+		}
+	}
+}
+
+// TestPhaseMixerDigitsKinked: above 12 digits the Mixer's patch offset at
+// σ_b² > 0 is Mehler's series, which a φ with kinks does not have; the
+// command says so (and serves 12 digits).
+func TestPhaseMixerDigitsKinked(t *testing.T) {
+	code, _, stderr := runCLI("phase", "relu", "--arch", "mixer", "--sw2", "1.5", "--sb2", "0.3", "--digits", "13")
+	if code != exitError || !strings.Contains(stderr, "needs a smooth φ") || !strings.Contains(stderr, "kinks") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCLI("phase", "relu", "--arch", "mixer", "--sw2", "1.5", "--sb2", "0.3", "--digits", "12"); code != exitOK {
+		t.Errorf("--digits 12: exit %d, %q", code, stderr)
+	}
+}
