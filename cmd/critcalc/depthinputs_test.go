@@ -119,7 +119,7 @@ func TestDepthInputsDigitsFull(t *testing.T) {
 // --digits 20 high-precision iteration rounded to the digits printed, and
 // at least 10 digits of every K beyond the inputs' layer are kept.
 func TestDepthFloat64Limit(t *testing.T) {
-	args := []string{"tanh", "--cb", "0.1", "--cw", "1.5", "--layers", "5", "--inputs", "1,1.2,0.9"}
+	args := []string{"tanh", "--cb", "0.1", "--cw", "1.5", "--layers", "3", "--inputs", "1,1.2,0.9"}
 	lo := depthJSONRun(t, append(args, "--digits", "12")...)
 	hi := depthJSONRun(t, append(args, "--digits", "20")...)
 	if len(lo) != len(hi) {

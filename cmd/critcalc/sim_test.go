@@ -11,6 +11,7 @@ import (
 	"critcalc/calc"
 	"critcalc/calc/bigmath"
 	"critcalc/gpu"
+	"critcalc/internal/testlevel"
 	"critcalc/sim"
 	"critcalc/validate"
 )
@@ -241,8 +242,10 @@ func roundsTo(t *testing.T, got, exact string) bool {
 // TestSimDigitsAgainstDepth: the theory column of `sim --digits 30` for a
 // tanh network is the `depth --digits 30` iteration of the same kernel
 // (K + G{1}/n, G{1}, V, K₊₋, ρ, and Θ₊₊, Θ₋₋, Θ₊₋ of --ntk), digit for
-// digit.
+// digit (exhaustive: 3 s; TestSimDigitsClosedForms checks --digits 30 by
+// default).
 func TestSimDigitsAgainstDepth(t *testing.T) {
+	testlevel.Exhaustive(t)
 	var (
 		code        int
 		out, stderr string
