@@ -433,10 +433,13 @@ func (m *Model) mixerValues(pt *Point, s State) error {
 	x := []float64{g, sp2, cross}
 	e := []float64{n.gErr + math.Abs(n.g-g), n.sErr + math.Abs(n.s-sp2), crossErr}
 	K := func(x []float64) float64 { return (p.SW2*x[0] + p.SB2) / (1 - mu2) }
+	// 𝒦* − P* = (σ_w²((1 + μ²)⟨φ²⟩ − μ²E[φ(u)φ(v)]) + σ_b²)/(1 − μ⁴) and
+	// 𝒦_t* − P_t* = σ_w²(⟨φ²⟩ − E[φ(u)φ(v)]) + μ²(𝒦* − P*), without the
+	// cancellation of B − Bₚ where σ_b² ≫ σ_w².
 	chi := func(x []float64) float64 {
-		A, B, Bp := p.SW2*p.SW2*x[1], p.SW2*x[0]+p.SB2, p.SW2*x[2]+p.SB2
-		K, P := B/(1-mu2), mu2*Bp/(1-mu2*mu2)
-		v, vt := K-P, B+mu2*K-(Bp+mu2*P)
+		A := p.SW2 * p.SW2 * x[1]
+		v := (p.SW2*((1+mu2)*x[0]-mu2*x[2]) + p.SB2) / (1 - mu2*mu2)
+		vt := p.SW2*(x[0]-x[2]) + mu2*v
 		return (A/v + mu2) * (A/vt + mu2)
 	}
 	if pt.ChiJ, err = m.mixerChiJ(p, s); err != nil {
@@ -444,7 +447,7 @@ func (m *Model) mixerValues(pt *Point, s State) error {
 	}
 	pt.ChiK = mu2 * mu2
 	pt.Err = Bounds{K: spread(K, x, e) + math.Abs(K(x)-s.K), ChiK: 4 * epsilon * pt.ChiK,
-		ChiJ: spread(chi, x, e) + math.Abs(chi(x)-pt.ChiJ)}
+		ChiJ: spread(chi, x, e) + math.Abs(chi(x)-pt.ChiJ) + 16*epsilon*pt.ChiJ}
 	return nil
 }
 

@@ -61,30 +61,38 @@ import (
 
 // mixerBranch returns A, B and Bₚ (above) for p.
 func (m *Model) mixerBranch(p Params) (A, B, Bp float64, err error) {
+	A, B, Bp, _, err = m.mixerBranchGap(p)
+	return A, B, Bp, err
+}
+
+// mixerBranchGap is mixerBranch with B − Bₚ = σ_w²(⟨φ²⟩_{K₁} − E[φ(u)φ(v)]),
+// which B and Bₚ hold only to their rounding, σ_b²·2⁻⁵², where σ_b² ≫ σ_w²
+// (u and v nearly equal, B − Bₚ ≪ σ_b²).
+func (m *Model) mixerBranchGap(p Params) (A, B, Bp, gap float64, err error) {
 	k1 := p.SW2 + p.SB2
 	g, err := m.gAt(k1)
 	if err != nil {
-		return 0, 0, 0, fmt.Errorf("apjn: mixer branch at K₁ = %g: %w", k1, err)
+		return 0, 0, 0, 0, fmt.Errorf("apjn: mixer branch at K₁ = %g: %w", k1, err)
 	}
 	c, err := m.act.ChiPerp(k1, p.SW2)
 	if err != nil {
-		return 0, 0, 0, fmt.Errorf("apjn: mixer branch at K₁ = %g: %w", k1, err)
+		return 0, 0, 0, 0, fmt.Errorf("apjn: mixer branch at K₁ = %g: %w", k1, err)
 	}
 	var cross float64
 	if p.SB2 == 0 {
 		mean, err := m.Mean(k1)
 		if err != nil {
-			return 0, 0, 0, err
+			return 0, 0, 0, 0, err
 		}
 		cross = mean * mean
 	} else {
 		v, err := m.patchOffset(k1, p.SB2)
 		if err != nil {
-			return 0, 0, 0, err
+			return 0, 0, 0, 0, err
 		}
 		cross = v.V
 	}
-	return p.SW2 * c, p.SW2*g + p.SB2, p.SW2*cross + p.SB2, nil
+	return p.SW2 * c, p.SW2*g + p.SB2, p.SW2*cross + p.SB2, p.SW2 * (g - cross), nil
 }
 
 // mixerStep maps the kernel of a Mixer block's input to that of its output.
@@ -100,12 +108,13 @@ func (m *Model) mixerStep(p Params, s State) (State, error) {
 
 // mixerChiJ is the APJN of a Mixer block whose input kernel is s.
 func (m *Model) mixerChiJ(p Params, s State) (float64, error) {
-	A, B, Bp, err := m.mixerBranch(p)
+	A, _, _, gap, err := m.mixerBranchGap(p)
 	if err != nil {
 		return 0, err
 	}
 	mu2 := p.Mu * p.Mu
-	v, vt := s.K-s.P, B+mu2*s.K-(Bp+mu2*s.P)
+	v := s.K - s.P
+	vt := gap + mu2*v // 𝒦_t − P_t = B − Bₚ + μ²(𝒦 − P)
 	if !(v > 0) || !(vt > 0) {
 		return 0, fmt.Errorf("apjn: LayerNorm of channels with no variance (𝒦 − P = %g, %g)", v, vt)
 	}

@@ -2,6 +2,7 @@ package apjn
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"testing"
 
@@ -51,5 +52,28 @@ func TestMixerAtDigits(t *testing.T) {
 	// Its critical line at σ_b² = 3/10 has a float64 point, σ_w² ≈ 1.636.
 	if _, err := relu.CriticalSW2Digits(big.NewRat(3, 10), new(big.Rat), 20); !errors.Is(err, hermite.ErrKinked) {
 		t.Errorf("relu critical line at σ_b² = 3/10: error %v, want hermite.ErrKinked", err)
+	}
+}
+
+// TestMixerFloat64Gap: where σ_b² ≫ σ_w², B and Bₚ agree to many digits
+// and the float64 χ_𝒥* needs B − Bₚ = σ_w²(⟨φ²⟩ − E[φ(u)φ(v)]) formed from
+// the averages (mixerBranchGap), not from B and Bₚ (which lost it to
+// rounding: 5.691454493810507e-7 at σ_w² = 10⁻³, σ_b² = 1, with a bound of
+// 1.5e-20). References: the erf closed form of TestMixerAtDigits, mpmath
+// at mp.dps = 60, nstr(x, 20).
+func TestMixerFloat64Gap(t *testing.T) {
+	m := model(t, "erf", Mixer)
+	for _, tt := range []struct{ sw2, sb2, mu, chiJ float64 }{
+		{0.001, 1, 0, 5.6914544932108856227e-7},
+		{0.001, 1, 0.5, 0.062500666700690846906},
+		{0.0001, 3, 0, 1.1771208696186315821e-9},
+	} {
+		pt, err := m.At(Params{SW2: tt.sw2, SB2: tt.sb2, Mu: tt.mu})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := math.Abs(pt.ChiJ - tt.chiJ); d > pt.Err.ChiJ || pt.Err.ChiJ > 1e-7*tt.chiJ {
+			t.Errorf("σ_w² = %g, σ_b² = %g, μ = %g: χ_𝒥* = %.17g ± %.3g, want %.17g (off by %.3g)", tt.sw2, tt.sb2, tt.mu, pt.ChiJ, pt.Err.ChiJ, tt.chiJ, d)
+		}
 	}
 }
