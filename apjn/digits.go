@@ -267,6 +267,11 @@ func (h pointHP) certify(digits int) (PointDigits, error) {
 // that the kernel flows to 𝒦* = 0 (a critical point 𝒦* = 0 whose float64
 // location may sit a rounding error on the side where 𝒦* > 0).
 func (m *Model) pointHP(p ExactParams, digits int, kZero bool) (pointHP, error) {
+	if m.Arch == Mixer && p.Mu.Cmp(big.NewRat(1, 1)) < 0 {
+		// The explicit fixed point, which needs no float64 point (whose
+		// patch offset may not converge where Mehler's series does).
+		return m.mixerHP(p, digits)
+	}
 	fp := p.Float64()
 	pt, err := m.At(fp)
 	if err != nil {
@@ -293,8 +298,6 @@ func (m *Model) pointHP(p ExactParams, digits int, kZero bool) (pointHP, error) 
 	}
 	mu2 := new(big.Rat).Mul(p.Mu, p.Mu)
 	switch m.Arch {
-	case Mixer:
-		return m.mixerHP(p, digits)
 	case LNPre, PreLNRes, BN:
 		vlo, vhi, err := avg(big.NewRat(1, 1))
 		if err != nil {

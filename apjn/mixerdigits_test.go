@@ -77,3 +77,19 @@ func TestMixerFloat64Gap(t *testing.T) {
 		}
 	}
 }
+
+// TestMixerAtDigitsWideKernel: the high-precision point does not need the
+// float64 one, whose patch offset (hermite.Expect2) does not converge for
+// erf at K₁ = 310, ρ = 1/31. Reference: the erf closed form of
+// TestMixerAtDigits at σ_w² = 300, σ_b² = 10, μ = 0, mpmath at mp.dps = 60,
+// nstr(x, 30).
+func TestMixerAtDigitsWideKernel(t *testing.T) {
+	m := model(t, "erf", Mixer)
+	pd, err := m.AtDigits(ExactParams{SW2: big.NewRat(300, 1), SB2: big.NewRat(10, 1), Mu: new(big.Rat)}, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, c := pd.K.Text(), pd.ChiJ.Text(); k != "299.160010249585561555143451281" || c != "124.977310885512801703174832858" {
+		t.Errorf("𝒦* = %s, χ_𝒥 = %s; want 299.160010249585561555143451281, 124.977310885512801703174832858", k, c)
+	}
+}
