@@ -45,6 +45,16 @@ const innerStrictDepth = 16
 // (|ρ| → 1) leaves no feature that bisection would have to find.
 var nearKinkOffsets = []float64{-16, -4, -1, 1, 4, 16}
 
+// narrowFeature is the width in standard units below which the transition
+// of f or g at 0 (its featureScale over the standard deviation) is split
+// off like a kink: the 20- and 30-odd nodes of a first panel up to 20 wide
+// are about 1 apart, so a narrower transition can fall between them.
+const narrowFeature = 0.5
+
+// featureOffsets are the multiples of a narrow transition's width at
+// which the inner integral is split, its centre included.
+var featureOffsets = []float64{-16, -4, -1, 0, 1, 4, 16}
+
 func (c Cov) validate() error {
 	for _, v := range []float64{c.K11, c.K12, c.K22} {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -197,6 +207,16 @@ func (tw *twoInput) integrate() (Value, error) {
 					edges = append(edges, tk+m*w)
 				}
 			}
+		}
+	}
+	// f's transition at u = 0, of width scale_f/su in t, is split off
+	// as a kink's is: a narrow one (erf at K11 = 305, 0.06 wide in t) lies
+	// between the nodes of both rules of a wide panel, which then agree on
+	// a wrong value.
+	if w := tw.f.scale / tw.su; w < narrowFeature {
+		edges = append(edges, 0)
+		for _, m := range nearKinkOffsets {
+			edges = append(edges, m*w)
 		}
 	}
 	edges = append(edges, T)
@@ -357,6 +377,18 @@ func (tw *twoInput) innerAt(mu float64) (v, abs, err float64, evals int, e error
 		if y := (k - mu) / tw.s; y > -tw.tIn && y < tw.tIn {
 			edges = append(edges, y)
 		}
+	}
+	// g's transition at v = 0, of width scale_g/s in y, as f's in the
+	// outer integral (integrate).
+	if w := tw.g.scale / tw.s; w < narrowFeature {
+		y0 := -mu / tw.s
+		for _, m := range featureOffsets {
+			if y := y0 + m*w; y > -tw.tIn && y < tw.tIn {
+				edges = append(edges, y)
+			}
+		}
+		slices.Sort(edges[1:])
+		edges = slices.Compact(edges)
 	}
 	edges = append(edges, tw.tIn)
 	tw.edges = edges

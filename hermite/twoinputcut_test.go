@@ -24,3 +24,32 @@ func TestExpect2DecayingInner(t *testing.T) {
 		}
 	}
 }
+
+// TestExpect2NarrowTransition checks E[erf(u)·erf(v)] = (2/π)
+// arcsin(2K12/√((1 + 2K11)(1 + 2K22))) and E[erf′(u)·erf′(v)] (above) at
+// large variances, where erf(√K·t) steps within 1/√K of 0: erf at
+// K11 = K22 = 305, K12 = 5 came out as 9.1e-10 ± 1.5e-14 (true 0.0104)
+// when both rules of a wide panel had no node inside the step.
+func TestExpect2NarrowTransition(t *testing.T) {
+	e := calc.MustParse("erf")
+	d := calc.Derivative(e, 1)
+	for _, c := range []Cov{{305, 5, 305}, {305, 50, 305}, {305, 150, 305}, {1000, 30, 1000}, {1e4, -300, 1e4},
+		{1e6, 9e5, 1e6}, {305, 5, 100}, {2e3, 1, 3}, {3, 1, 2e3}, {50, 49.9, 50}} {
+		v, err := Expect2(e, e, c)
+		if err != nil {
+			t.Fatalf("erf %+v: %v", c, err)
+		}
+		want := 2 / math.Pi * math.Asin(2*c.K12/math.Sqrt((1+2*c.K11)*(1+2*c.K22)))
+		if err := math.Abs(v.V - want); err > v.AbsErr+2e-16*math.Abs(want) || err > 1e-13 {
+			t.Errorf("erf %+v: %.17g ± %.2g, want %.17g", c, v.V, v.AbsErr, want)
+		}
+		w, err := Expect2(d, d, c)
+		if err != nil {
+			t.Fatalf("erf′ %+v: %v", c, err)
+		}
+		want = 4 / math.Pi / math.Sqrt((1+2*c.K11)*(1+2*c.K22)-4*c.K12*c.K12)
+		if err := math.Abs(w.V - want); err > w.AbsErr+2e-16*want || err > 1e-13*want {
+			t.Errorf("erf′ %+v: %.17g ± %.2g, want %.17g", c, w.V, w.AbsErr, want)
+		}
+	}
+}
