@@ -167,13 +167,31 @@ func Agreeing(name string, lo, hi *big.Float, digits int) (Certified, error) {
 	if lo.Sign() == 0 && hi.Sign() == 0 {
 		return Exact(hi, digits), nil
 	}
-	for d := digits; d >= 1; d-- {
+	for d := min(digits, agreeingBound(lo, hi)); d >= 1; d-- {
 		if lo.Sign() != 0 && hi.Sign() != 0 && lo.Text('e', d-1) == hi.Text('e', d-1) {
 			return Certified{V: hi, Digits: d}, nil
 		}
 	}
 	return Certified{}, &NotCertifiedError{Digits: digits, X: name,
 		Last: fmt.Sprintf("%s at one precision and %s at a higher one", lo.Text('g', 10), hi.Text('g', 10))}
+}
+
+// agreeingBound returns a number of significant digits beyond which lo
+// and hi cannot round alike, so that Agreeing formats them at no more: two
+// numbers that round to the same d-digit decimal m differ by at most a
+// unit in its last place, so their relative difference r is at most about
+// 10^(1−d), and d ≤ 1 − log10 r (one more digit allows for the
+// float64 estimate of r). It returns a large number when r is 0 or
+// either is out of float64's range.
+func agreeingBound(lo, hi *big.Float) int {
+	l, _ := lo.Float64()
+	h, _ := hi.Float64()
+	m := max(math.Abs(l), math.Abs(h))
+	r := math.Abs(l-h) / m
+	if !(r > 0) || math.IsInf(m, 0) || m < 0x1p-1000 {
+		return math.MaxInt
+	}
+	return int(math.Floor(1-math.Log10(r))) + 1
 }
 
 // AgreeingFloat64 is Agreeing for two float64 computations of one
