@@ -1,7 +1,6 @@
 package recursions
 
 import (
-	"fmt"
 	"math"
 
 	"critcalc/hermite"
@@ -130,15 +129,7 @@ func fillScanTable(m *hermite.Many, xs []float64, ivs []scanInterval) (*scanTabl
 		x := max(-1, min(1, 2*(u-iv.lo)/(iv.hi-iv.lo)-1))
 		t.s2[i], t.zssp[i], t.sp2[i] = iv.avg[0].at(K, x), iv.avg[1].at(K, x), iv.avg[2].at(K, x)
 	}
-	err := forEach(len(direct), func(j int) error {
-		i := direct[j]
-		vs, err := m.AtTol(xs[i], hermite.ScanRelTol)
-		if err != nil {
-			return fmt.Errorf("recursions: scan averages at K = %g: %w", xs[i], err)
-		}
-		t.s2[i], t.zssp[i], t.sp2[i] = vs[0].V, vs[1].V, vs[2].V
-		return nil
-	})
+	err := forEach(len(direct), func(j int) error { return t.fillDirect(m, direct[j]) })
 	if err != nil {
 		return nil, false, err
 	}

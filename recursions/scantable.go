@@ -90,18 +90,21 @@ func (a *Activation) scanTable(kmax float64) (*scanTable, error) {
 func newScanTable(m *hermite.Many, xs []float64) (*scanTable, error) {
 	n := len(xs)
 	t := &scanTable{xs: xs, s2: make([]float64, n), zssp: make([]float64, n), sp2: make([]float64, n)}
-	err := forEach(n, func(i int) error {
-		vs, err := m.AtTol(xs[i], hermite.ScanRelTol)
-		if err != nil {
-			return fmt.Errorf("recursions: scan averages at K = %g: %w", xs[i], err)
-		}
-		t.s2[i], t.zssp[i], t.sp2[i] = vs[0].V, vs[1].V, vs[2].V
-		return nil
-	})
-	if err != nil {
+	if err := forEach(n, func(i int) error { return t.fillDirect(m, i) }); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// fillDirect sets the averages of grid point i from the quadrature at
+// ScanRelTol.
+func (t *scanTable) fillDirect(m *hermite.Many, i int) error {
+	vs, err := m.AtTol(t.xs[i], hermite.ScanRelTol)
+	if err != nil {
+		return fmt.Errorf("recursions: scan averages at K = %g: %w", t.xs[i], err)
+	}
+	t.s2[i], t.zssp[i], t.sp2[i] = vs[0].V, vs[1].V, vs[2].V
+	return nil
 }
 
 // onGrid returns the scan grid of kmax and f at each of its points: from
