@@ -96,11 +96,16 @@ func newFitProblem(logl, y []float64, pos [][2]int) *fitProblem {
 func (fp *fitProblem) fit(p float64) ([]float64, float64, error) {
 	n, m := fp.base.Dims()
 	scale := make([]float64, m)
+	// The rows of base and a, read and written in place (both are
+	// contiguous, stride m): the same arithmetic as At and Set, without
+	// their checks on every entry.
+	base, a := fp.base.RawMatrix(), fp.a.RawMatrix()
 	for i := range n {
 		e := math.Exp(-p * fp.logl[i])
+		br, ar := base.Data[i*base.Stride:i*base.Stride+m], a.Data[i*a.Stride:i*a.Stride+m]
 		for j := range m {
-			v := fp.base.At(i, j) * e
-			fp.a.Set(i, j, v)
+			v := br[j] * e
+			ar[j] = v
 			scale[j] = max(scale[j], math.Abs(v))
 		}
 	}
@@ -110,8 +115,9 @@ func (fp *fitProblem) fit(p float64) ([]float64, float64, error) {
 		}
 	}
 	for i := range n {
+		ar := a.Data[i*a.Stride : i*a.Stride+m]
 		for j := range m {
-			fp.a.Set(i, j, fp.a.At(i, j)/scale[j])
+			ar[j] /= scale[j]
 		}
 	}
 	fp.qr.Factorize(fp.a)
