@@ -48,7 +48,7 @@ type Renormalization struct{ Cb1, CW1 float64 }
 // Chebyshev interpolants of it with the same accuracy (layerTable): 10⁵
 // layers of tanh at criticality take about 40 ms instead of 2 s.
 func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalization) ([]Layer, error) {
-	return a.iterate(cb, cw, k1, L, every, ren, nil, 0)
+	return a.iterate(cb, cw, k1, L, every, ren, nil, 0, nil)
 }
 
 // IterateWidths is Iterate for hidden layers of unequal widths:
@@ -67,12 +67,12 @@ func (a *Activation) Iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 // χ∥G{1}^(ℓ)/n_{ℓ−1} and ½C_W g”·V^(ℓ)/n_{ℓ−1} = (j/8K²)V^(ℓ)/n_{ℓ−1}.)
 // The normalized vertex of layer ℓ is V^(ℓ)/(n_{ℓ−1}K²).
 func (a *Activation) IterateWidths(cb, cw, k1 float64, widths []int, every int, ren *Renormalization) ([]Layer, error) {
-	return a.iterateWidths(cb, cw, k1, widths, every, ren, 0)
+	return a.iterateWidths(cb, cw, k1, widths, every, ren, 0, nil)
 }
 
 // iterateWidths is IterateWidths with the averages moved by perturb (see
 // iterate).
-func (a *Activation) iterateWidths(cb, cw, k1 float64, widths []int, every int, ren *Renormalization, perturb float64) ([]Layer, error) {
+func (a *Activation) iterateWidths(cb, cw, k1 float64, widths []int, every int, ren *Renormalization, perturb float64, nodes *layerNodes) ([]Layer, error) {
 	for i, n := range widths {
 		if n < 1 {
 			return nil, fmt.Errorf("recursions: IterateWidths: width of layer %d is %d, want ≥ 1", i+1, n)
@@ -85,14 +85,14 @@ func (a *Activation) iterateWidths(cb, cw, k1 float64, widths []int, every int, 
 		}
 		return float64(widths[l-1]) / float64(widths[l-2])
 	}
-	return a.iterate(cb, cw, k1, L, every, ren, ratio, perturb)
+	return a.iterate(cb, cw, k1, L, every, ren, ratio, perturb, nodes)
 }
 
 // iterate is Iterate with an optional width ratio n_ℓ/n_{ℓ−1} per step,
 // and with every layer average moved by its accuracy: the relative amount
 // perturb, or its error bound where that is larger (moveBy; alternating in
 // sign over the averages; perturb 0 for none, see IterateChecked).
-func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalization, ratio func(l int) float64, perturb float64) ([]Layer, error) {
+func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalization, ratio func(l int) float64, perturb float64, nodes *layerNodes) ([]Layer, error) {
 	switch {
 	case L < 1:
 		return nil, fmt.Errorf("recursions: Iterate needs L ≥ 1, got %d", L)
@@ -109,7 +109,7 @@ func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 	if ren != nil {
 		cb1, cw1 = ren.Cb1, ren.CW1
 	}
-	tab := newLayerTable(d, L)
+	tab := newLayerTable(d, L, nodes)
 	out := make([]Layer, 0, L/every+1)
 	K, V, G := k1, 0.0, 0.0
 	for l := 1; ; l++ {

@@ -23,11 +23,12 @@ const checkPerturb = 1e-14
 // larger and keeps about 6 of its 17). When a run fails at some layer, the
 // layers before it are returned with its error.
 func (a *Activation) IterateChecked(cb, cw, k1 float64, L, every int, widths []int, ren *Renormalization) (layers, check []Layer, err error) {
+	nodes := newLayerNodes() // the two runs build the same table cells
 	return checkedRuns(func(p float64) ([]Layer, error) {
 		if widths != nil {
-			return a.iterateWidths(cb, cw, k1, widths, every, ren, p)
+			return a.iterateWidths(cb, cw, k1, widths, every, ren, p, nodes)
 		}
-		return a.iterate(cb, cw, k1, L, every, ren, nil, p)
+		return a.iterate(cb, cw, k1, L, every, ren, nil, p, nodes)
 	})
 }
 

@@ -155,3 +155,26 @@ func TestIterateTwoCheckedDigits(t *testing.T) {
 		}
 	}
 }
+
+// The two runs of IterateChecked share the quadrature values at the table
+// cells' points (layerNodes); the plain run must be Iterate's layers bit
+// for bit, whichever run computed which point.
+func TestIterateCheckedSharedNodes(t *testing.T) {
+	a := mustActivation(t, "tanh")
+	const L = 3000
+	for range 3 {
+		layers, _, err := a.IterateChecked(0, 1, 1, L, 1, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := a.Iterate(0, 1, 1, L, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if layers[i] != want[i] {
+				t.Fatalf("layer %d: %+v with shared nodes, %+v alone", want[i].L, layers[i], want[i])
+			}
+		}
+	}
+}

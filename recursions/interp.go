@@ -65,6 +65,9 @@ type layerTable struct {
 	prevK, prevCW     float64
 	prevSt, prevBound layerStep
 	havePrev          bool
+	// nodes, when not nil, are the quadrature values at the cells' points
+	// shared with a second run (IterateChecked).
+	nodes *layerNodes
 }
 
 // Table constants: the cell width in binades of K, the visits before a
@@ -100,8 +103,8 @@ type layerTableCell struct {
 
 // newLayerTable returns the table of an iteration that will call step
 // calls times.
-func newLayerTable(d *depthAverages, calls int) *layerTable {
-	return &layerTable{d: d, cells: map[int]*layerTableCell{}, left: calls}
+func newLayerTable(d *depthAverages, calls int, nodes *layerNodes) *layerTable {
+	return &layerTable{d: d, cells: map[int]*layerTableCell{}, left: calls, nodes: nodes}
 }
 
 // step is depthAverages.step, served from the cell of K once it is built,
@@ -165,14 +168,14 @@ func (t *layerTable) build(cell *layerTableCell, c int) {
 		vals[i] = make([]float64, n+1)
 	}
 	var peak, bound [layerTableAverages]float64
+	sts, bounds, err := t.nodeValues(c, n)
+	if err != nil {
+		return
+	}
 	for j := 0; j <= n; j++ {
 		K := layerTableK(c, lobattoPoint(j, n))
-		st, b, err := t.d.bounded(K)
-		if err != nil {
-			return
-		}
-		bs := b.averages()
-		for i, v := range st.averages() {
+		bs := bounds[j].averages()
+		for i, v := range sts[j].averages() {
 			if j == 0 {
 				cell.power[i] = nearestPower(v, K)
 			}

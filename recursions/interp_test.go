@@ -29,7 +29,7 @@ func TestLayerTableAgreesWithQuadrature(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab := newLayerTable(d, math.MaxInt)
+		tab := newLayerTable(d, math.MaxInt, nil)
 		for c := -9; c < 4; c++ {
 			cell := &layerTableCell{}
 			tab.build(cell, c)
