@@ -101,7 +101,10 @@ func factsOf(f calc.Expr) (integrandFacts, error) {
 // featureScale returns the length in z on which F varies near z = 0, at
 // most 1: the radius of convergence of F's Taylor series at 0 (on each
 // side), as the root test on the coefficients of orders 16 to 32 measures
-// it against the largest coefficient, so that tanh(100x) has 0.016, and 1
+// it against the size of F near 0 (the largest coefficient of orders 0 to
+// 4; against the largest of all, as it was, a radius below 1 was never
+// seen, since the largest is then of order 32), so that tanh(100x) has
+// about 0.018, and 1
 // for an entire F such as gelu or a polynomial, or where the series does
 // not exist. The panels that touch 0 or a kink are bisected until they are
 // narrower than minPanelScale such lengths in z (see adaptive.integrate):
@@ -122,7 +125,7 @@ func featureScale(f calc.Expr) float64 {
 			continue
 		}
 		S := 0.0
-		for _, v := range c {
+		for _, v := range c[:5] {
 			S = max(S, math.Abs(v))
 		}
 		for k := lo; k <= hi; k++ {
