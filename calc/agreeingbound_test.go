@@ -43,3 +43,26 @@ func TestAgreeingBound(t *testing.T) {
 		}
 	}
 }
+
+// AgreeingFloat64 compares strconv's digits where Agreeing compares
+// big.Float's: the same answer (digits, or an error) on random pairs, on
+// dyadic rationals (exact decimal ties) and on zeros.
+func TestAgreeingFloat64MatchesAgreeing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 20000 {
+		x := rng.Float64() * math.Pow(10, float64(rng.IntN(60)-30))
+		if i%3 == 0 {
+			x = float64(rng.IntN(1<<20)) / 1024
+		}
+		y := x * (1 + math.Pow(10, -17*rng.Float64())*(2*rng.Float64()-1))
+		if i%50 == 0 {
+			y = 0
+		}
+		d := 1 + rng.IntN(17)
+		got, gerr := AgreeingFloat64("x", x, y, d)
+		want, werr := Agreeing("x", new(big.Float).SetFloat64(y), new(big.Float).SetFloat64(x), d)
+		if (gerr == nil) != (werr == nil) || got.Digits != want.Digits || (gerr == nil && got.Text() != want.Text()) {
+			t.Fatalf("%v vs %v at %d digits: %+v %v, Agreeing %+v %v", x, y, d, got, gerr, want, werr)
+		}
+	}
+}

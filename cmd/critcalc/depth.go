@@ -373,6 +373,10 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress fu
 	if f.renormalize {
 		ren = &recursions.Renormalization{Cb1: 0, CW1: 2 * f.cw.f / 3}
 	}
+	var inputRuns func() depthInputRuns
+	if inputs != nil {
+		inputRuns = startDepthInputs(a, f, inputs, step)
+	}
 	// Two runs, the second with its averages moved by their accuracy: a
 	// value shows the digits on which they agree (recursions.IterateChecked).
 	layers, check, err := a.IterateChecked(f.cb.f, f.cw.f, f.k1.f, f.layers, step, f.widthList, ren)
@@ -404,7 +408,7 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress fu
 	}
 	seqs := depthSequences{}
 	if inputs != nil {
-		if seqs, err = addDepthInputs(rep, a, f, inputs, step); err != nil {
+		if seqs, err = addDepthInputs(rep, f, inputRuns()); err != nil {
 			return nil, err
 		}
 	}
@@ -511,32 +515,58 @@ func startDepthInputsDigits(a *recursions.Activation, f *depthFlags, in *depthIn
 	}, nil
 }
 
-// addDepthInputs adds the two-input columns to the rows: the exact
-// recursion and the bootstrapped one, at the rows' layers, in float64.
-// Both are iterated keeping
-// every step-th layer; it returns their sequences for the fit: dK1, ddK2,
-// and psi, K0 = K[0], K2 = K[2] of the exact recursion.
-func addDepthInputs(rep *depthReport, a *recursions.Activation, f *depthFlags, in *depthInputs, step int) (depthSequences, error) {
-	// Each column keeps the digits on which two runs agree, the second with
-	// its averages moved by their accuracy (as the single-input columns).
-	two, twoCheck, err := a.IterateTwoChecked(f.cb.f, f.cw.f, in.kpp, in.kmm, in.kpm, f.layers, step)
-	if err != nil {
-		return nil, err
-	}
-	// K[0], K[1], K[2] of the inputs (5.15)–(5.20) start the bootstrap.
-	k0 := (in.kpp + in.kmm + 2*in.kpm) / 4
-	k1 := (in.kpp - in.kmm) / 2
-	k2 := (in.kpp + in.kmm - 2*in.kpm) / 4
-	// Antipodal inputs (K₁₂ = −K₁₁ = −K₂₂) have the midpoint x₀ = 0, where
-	// the expansion in δx has no kernel to start from: the exact
-	// two-input columns stand alone and dK1, ddK2 are missing.
-	var boot, bootCheck []recursions.BootstrapLayer
-	if k0 > 0 {
-		boot, bootCheck, err = a.IterateBootstrapChecked(f.cb.f, f.cw.f, k0, k1, k2, f.layers, step)
-		if err != nil {
-			return nil, err
+// depthInputRuns are the float64 two-input iterations of depth --inputs,
+// each with its check run.
+type depthInputRuns struct {
+	two, twoCheck   []recursions.TwoLayer
+	boot, bootCheck []recursions.BootstrapLayer
+	err             error
+}
+
+// startDepthInputs starts the two-input iterations (the exact recursion and
+// the bootstrapped one, side by side) beside the single-input one and
+// returns the function that waits for them. Each column keeps the digits
+// on which two runs agree, the second with its averages moved by their
+// accuracy (as the single-input columns).
+func startDepthInputs(a *recursions.Activation, f *depthFlags, in *depthInputs, step int) func() depthInputRuns {
+	done := make(chan depthInputRuns, 1)
+	go func() {
+		var r depthInputRuns
+		var bootErr error
+		var wg sync.WaitGroup
+		// K[0], K[1], K[2] of the inputs (5.15)–(5.20) start the bootstrap.
+		// Antipodal inputs (K₁₂ = −K₁₁ = −K₂₂) have the midpoint x₀ = 0, where
+		// the expansion in δx has no kernel to start from: the exact
+		// two-input columns stand alone and dK1, ddK2 are missing.
+		if k0 := (in.kpp + in.kmm + 2*in.kpm) / 4; k0 > 0 {
+			k1 := (in.kpp - in.kmm) / 2
+			k2 := (in.kpp + in.kmm - 2*in.kpm) / 4
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.boot, r.bootCheck, bootErr = a.IterateBootstrapChecked(f.cb.f, f.cw.f, k0, k1, k2, f.layers, step)
+			}()
 		}
+		r.two, r.twoCheck, r.err = a.IterateTwoChecked(f.cb.f, f.cw.f, in.kpp, in.kmm, in.kpm, f.layers, step)
+		wg.Wait()
+		if r.err == nil {
+			r.err = bootErr
+		}
+		done <- r
+	}()
+	return func() depthInputRuns { return <-done }
+}
+
+// addDepthInputs adds the two-input columns of runs to the rows: the exact
+// recursion and the bootstrapped one, at the rows' layers, in float64,
+// both iterated keeping every step-th layer; it returns their sequences
+// for the fit: dK1, ddK2, and psi, K0 = K[0], K2 = K[2] of the exact
+// recursion.
+func addDepthInputs(rep *depthReport, f *depthFlags, runs depthInputRuns) (depthSequences, error) {
+	if runs.err != nil {
+		return nil, runs.err
 	}
+	two, twoCheck, boot, bootCheck := runs.two, runs.twoCheck, runs.boot, runs.bootCheck
 	if boot != nil && len(two) != len(boot) {
 		return nil, fmt.Errorf("two-input rows: %d exact, %d bootstrapped", len(two), len(boot))
 	}
