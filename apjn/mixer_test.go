@@ -196,10 +196,9 @@ func TestMixerEverywhereCritical(t *testing.T) {
 }
 
 // The Mixer's critical line of erf at σ_b² = 0.3 scans σ_w² up to 1000,
-// where the patch offset's variance is K₁ ≈ 147 at correlation ρ ≈ 2e-3:
-// the two-dimensional quadrature failed there (its inner expectation a
-// step in the outer variable); the small-ρ series answers, and the root
-// found has χ_𝒥* = 1 within its bound.
+// where the patch offset's variance is K₁ ≈ 147 at correlation ρ ≈ 2e-3
+// (the scan failed there when the two-dimensional quadrature missed erf's
+// narrow step); the root found has χ_𝒥* = 1 within its bound.
 func TestMixerCriticalLineErf(t *testing.T) {
 	m := model(t, "erf(x)", Mixer)
 	pts, err := m.CriticalSW2(0.3, 0)

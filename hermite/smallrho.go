@@ -17,11 +17,11 @@ const MaxSmallRho = 0.01
 // one variance, and with a bound on its error: the rest is at most
 // |ρ|^(N+1)·Σ_{k>N} c_k² ≤ |ρ|^(N+1)·E[σ(√K·X)²] (Parseval), N chosen to
 // make it 1e-16 of E[σ²]; the moments come from Gauss–Legendre panels no
-// wider than 1/(2√K) (a feature of σ of width 1 spans several of them at
-// any K), split at σ's kinks, with two rule sizes whose difference is
-// their error. Unlike the two-dimensional quadrature of Expect2, it needs
-// no inner expectation, which at large K and small ρ is a step in the
-// outer variable (erf at K ≈ 147, ρ ≈ 6e-4).
+// wider than half σ's featureScale over √K (a transition of σ spans
+// several of them at any K), split at σ's kinks, with two rule sizes whose
+// difference is their error. It gives what Expect2 gives, within their
+// bounds, from one set of one-dimensional moments: microseconds where the
+// two-dimensional quadrature takes about a millisecond.
 func Expect2SmallRho(sigma calc.Expr, K, rho float64) (Value, error) {
 	if !(K > 0) || math.IsInf(K, 0) || !(math.Abs(rho) <= MaxSmallRho) {
 		return Value{}, fmt.Errorf("hermite: Expect2SmallRho needs K > 0 finite and |ρ| ≤ %g, got K = %g, ρ = %g", MaxSmallRho, K, rho)
@@ -45,7 +45,7 @@ func Expect2SmallRho(sigma calc.Expr, K, rho float64) (Value, error) {
 	edges := append([]float64{-T}, in.breakpoints(K, T)...)
 	edges = append(edges, T)
 	sk := math.Sqrt(K)
-	width := min(coeffWidth, coeffWidth/sk)
+	width := min(coeffWidth, coeffWidth*in.scale/sk)
 	lo, loSq, _, err := in.hermiteMoments(sk, edges, n, coeffLow, width, false)
 	if err != nil {
 		return Value{}, fmt.Errorf("hermite: E[σ(u)σ(v)] of %s at K = %g: %w", sigma, K, err)
