@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
 
 	"critcalc/apjn"
 	"critcalc/calc"
@@ -27,16 +26,6 @@ import (
 //     fixed point that the recursion from the first layer reaches
 //     (AtDigits) in the note.
 
-// exactDecimal returns the exact number that the shortest decimal of v
-// denotes (0.1 → 1/10).
-func exactDecimal(v float64) *big.Rat {
-	r, ok := new(big.Rat).SetString(strconv.FormatFloat(v, 'g', -1, 64))
-	if !ok {
-		return new(big.Rat).SetFloat64(v)
-	}
-	return r
-}
-
 // exactCell returns the exact rational r with the table's digits.
 func (b *dhgBuilder) exactCell(r *big.Rat) (Cell, error) {
 	c, err := RatCertified(r, b.digits)
@@ -56,7 +45,7 @@ func kCell(k calc.Certified) Cell {
 
 // block adds the rows of one activation, architecture and μ.
 func (b *dhgBuilder) block(a Activation, m *apjn.Model, mu float64, sb2 []float64) error {
-	muR := exactDecimal(mu)
+	muR := calc.ExactDecimal(mu)
 	lineArch := (m.Arch == apjn.Vanilla || m.Arch == apjn.Res) && mu < 1
 	if lineArch && isNamed(a.Sigma, "gelu") {
 		for _, half := range []bool{false, true} {
@@ -70,7 +59,7 @@ func (b *dhgBuilder) block(a Activation, m *apjn.Model, mu float64, sb2 []float6
 		return err
 	}
 	for _, s := range sb2 {
-		sR := exactDecimal(s)
+		sR := calc.ExactDecimal(s)
 		pts, err := m.CriticalSW2(s, mu)
 		switch {
 		case errors.Is(err, apjn.ErrNoCritical) && lineArch && scaleInv:
@@ -194,7 +183,7 @@ func (b *dhgBuilder) floatLine(a Activation, m *apjn.Model, pts []apjn.LinePoint
 		}
 		return CertifiedCell(c)
 	}
-	muR, sR := exactDecimal(mu), exactDecimal(s)
+	muR, sR := calc.ExactDecimal(mu), calc.ExactDecimal(s)
 	for _, lp := range pts {
 		at := func(w float64) (apjn.Point, error) { return m.At(apjn.Params{SW2: w, SB2: s, Mu: mu}) }
 		pt, err := at(lp.SW2)
@@ -340,11 +329,11 @@ func (b *dhgBuilder) noneRow(a Activation, m *apjn.Model, mu, sb2 float64) error
 	if lo.Phase != hi.Phase {
 		phase = lo.Phase + " to " + hi.Phase
 	}
-	sb2Cell, err := b.exactCell(exactDecimal(sb2))
+	sb2Cell, err := b.exactCell(calc.ExactDecimal(sb2))
 	if err != nil {
 		return err
 	}
-	lead, err := b.lead(a, m, exactDecimal(mu), sb2Cell)
+	lead, err := b.lead(a, m, calc.ExactDecimal(mu), sb2Cell)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/big"
-	"strconv"
 
 	"critcalc/calc"
 	"critcalc/loggauss"
@@ -31,7 +30,7 @@ func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, r
 	var exact loggauss.MomentsDigits
 	var err error
 	if residual {
-		beta, err := loggauss.BetaResidualDigits(n, d, exactDecimal(f.alpha), exactDecimal(f.lambda), f.digits)
+		beta, err := loggauss.BetaResidualDigits(n, d, calc.ExactDecimal(f.alpha), calc.ExactDecimal(f.lambda), f.digits)
 		if err != nil {
 			return err
 		}
@@ -80,14 +79,4 @@ func betaDigitsInto(rep *betaReport, e calc.Expr, widths []int, equal, isReLU, r
 	}
 	rep.PZero, rep.Log10PCondition = certNum(p), certNum(l)
 	return nil
-}
-
-// exactDecimal returns the exact number that the shortest decimal of v
-// denotes (0.6 → 3/5).
-func exactDecimal(v float64) *big.Rat {
-	r, ok := new(big.Rat).SetString(strconv.FormatFloat(v, 'g', -1, 64))
-	if !ok {
-		return new(big.Rat).SetFloat64(v)
-	}
-	return r
 }
