@@ -76,6 +76,15 @@ func (a *Activation) IterateNTK(cb, cw float64, lam Lambda, k1, theta1 float64, 
 // ntkEntry is one entry of a kernel and of its NTK, with error estimates.
 type ntkEntry struct{ k, kErr, t, tErr float64 }
 
+// ntkTwoLayer is the row of layer l with the entries e (K₊₊, K₋₋, K₊₋).
+func ntkTwoLayer(l int, e [3]ntkEntry) NTKTwoLayer {
+	r := NTKTwoLayer{L: l}
+	for i, x := range e {
+		r.K[i], r.KErr[i], r.Theta[i], r.ThetaErr[i] = x.k, x.kErr, x.t, x.tErr
+	}
+	return r
+}
+
 // ntkDiag evaluates the single-input averages the NTK recursion needs on
 // shared nodes: ⟨σ²⟩, ⟨σ'²⟩, ⟨zσσ'⟩ and ⟨σ'²z²⟩ (whose ratios to K are the
 // K-derivatives of the first two, for the propagation of errors), and, for

@@ -39,11 +39,7 @@ func iterateNTKAngle(ap, am, cb, cw float64, lam Lambda, k, theta [3]float64, L,
 		e[2].kErr = s * (math.Sin(psi)*dPsi + float64(l)*4*roundoff*math.Abs(rho))
 		e[0].kErr, e[1].kErr = float64(l)*2*roundoff*p, float64(l)*2*roundoff*m
 		if l%every == 0 || l == L {
-			r := NTKTwoLayer{L: l}
-			for i, x := range e {
-				r.K[i], r.KErr[i], r.Theta[i], r.ThetaErr[i] = x.k, x.kErr, x.t, x.tErr
-			}
-			out = append(out, r)
+			out = append(out, ntkTwoLayer(l, e))
 		}
 		if l == L {
 			return out

@@ -215,11 +215,7 @@ func (a *Activation) IterateNTKTwo(cb, cw float64, lam Lambda, k, theta [3]float
 	out := make([]NTKTwoLayer, 0, L/every+1)
 	for l := 1; ; l++ {
 		if l%every == 0 || l == L {
-			r := NTKTwoLayer{L: l}
-			for i, x := range e {
-				r.K[i], r.KErr[i], r.Theta[i], r.ThetaErr[i] = x.k, x.kErr, x.t, x.tErr
-			}
-			out = append(out, r)
+			out = append(out, ntkTwoLayer(l, e))
 		}
 		if l == L {
 			return out, nil
