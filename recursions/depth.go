@@ -90,7 +90,7 @@ func (a *Activation) iterateWidths(cb, cw, k1 float64, widths []int, every int, 
 
 // iterate is Iterate with an optional width ratio n_ℓ/n_{ℓ−1} per step,
 // and with every layer average moved by its accuracy: the relative amount
-// perturb, or its error bound where that is larger (moveBy; alternating in
+// perturb, or its error bound where that is larger (hermite.Value.Moved; alternating in
 // sign over the averages; perturb 0 for none, see IterateChecked).
 func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalization, ratio func(l int) float64, perturb float64, nodes *layerNodes) ([]Layer, error) {
 	switch {
@@ -121,11 +121,12 @@ func (a *Activation) iterate(cb, cw, k1 float64, L, every int, ren *Renormalizat
 			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		if perturb != 0 {
-			st.g += moveBy(st.g, bound.g, perturb)
-			st.s4 += moveBy(st.s4, bound.s4, -perturb)
-			st.chiPar += moveBy(st.chiPar, bound.chiPar, perturb)
-			st.chiPerp += moveBy(st.chiPerp, bound.chiPerp, -perturb)
-			st.jOver8K2 += moveBy(st.jOver8K2, bound.jOver8K2, perturb)
+			moved := func(v, b, rel float64) float64 { return hermite.Value{V: v, AbsErr: b}.Moved(rel) }
+			st.g = moved(st.g, bound.g, perturb)
+			st.s4 = moved(st.s4, bound.s4, -perturb)
+			st.chiPar = moved(st.chiPar, bound.chiPar, perturb)
+			st.chiPerp = moved(st.chiPerp, bound.chiPerp, -perturb)
+			st.jOver8K2 = moved(st.jOver8K2, bound.jOver8K2, perturb)
 		}
 		if l%every == 0 || l == L {
 			out = append(out, Layer{L: l, K: K, V: V, G1: G, ChiPar: st.chiPar, ChiPerp: st.chiPerp})
@@ -229,15 +230,6 @@ func (d *depthAverages) step(K, cw float64) (st, bound layerStep, err error) {
 		return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 	}
 	return d.combine(K, cw, v)
-}
-
-// moveBy is how far the check run of an iteration moves an average v
-// whose absolute error is at most bound: the relative amount perturb of
-// v, or bound where that is larger (an average that cancels, such as
-// j/(8K²) of GELU at large K, is known to far fewer digits than its
-// size shows), in the direction of perturb's sign.
-func moveBy(v, bound, perturb float64) float64 {
-	return math.Copysign(max(math.Abs(perturb*v), bound), perturb)
 }
 
 // bounded evaluates the averages of one layer at K > 0 with C_W = 1,

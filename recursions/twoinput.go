@@ -54,15 +54,17 @@ func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]
 // IterateTwoChecked is IterateTwo run twice side by side, the second time
 // with every Gaussian average moved by checkPerturb of itself (see
 // IterateChecked), the off-diagonal one by its error bound where that is
-// larger (offDiagonalMove): a caller keeps the digits on which the two
-// agree. (The arc-cosine map of a scale-invariant σ is closed-form: its
+// larger (hermite.Value.Moved: the bound of a quadrature or a series is
+// relative to √(⟨σ²⟩⟨σ²⟩), so an average far below that scale is known to
+// fewer digits than perturb of itself would show): a caller keeps the
+// digits on which the two agree. (The arc-cosine map of a scale-invariant σ is closed-form: its
 // check run is the same iteration.)
 func (a *Activation) IterateTwoChecked(cb, cw, kpp, kmm, kpm float64, L, every int) (layers, check []TwoLayer, err error) {
 	return checkedRuns(func(p float64) ([]TwoLayer, error) { return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, p, true) })
 }
 
 // iterateTwo is IterateTwo with the diagonal averages moved by perturb of
-// themselves and the off-diagonal one by offDiagonalMove (equal diagonals
+// themselves and the off-diagonal one by hermite.Value.Moved (equal diagonals
 // stay equal), and without Mehler's series unless series is set.
 func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, perturb float64, series bool) ([]TwoLayer, error) {
 	switch {
@@ -134,7 +136,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 				return out, fmt.Errorf("recursions: layer %d: ⟨σ(z₊)σ(z₋)⟩: %w", l, err)
 			}
 		}
-		p, m, x = cb+cw*gp*(1+perturb), cb+cw*gm*(1+perturb), cb+cw*(v.V-offDiagonalMove(v, perturb))
+		p, m, x = cb+cw*gp*(1+perturb), cb+cw*gm*(1+perturb), cb+cw*v.Moved(-perturb)
 		if !(p > 0) || !(m > 0) {
 			return out, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l+1)
 		}
@@ -143,19 +145,6 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		// ρ = 1 at or below criticality).
 		dRho += cw*v.AbsErr/math.Sqrt(p*m) + 1e-14
 	}
-}
-
-// offDiagonalMove is how far the check run of IterateTwoChecked moves the
-// off-diagonal average v (down, for perturb > 0): perturb of itself, or
-// its error bound where that is larger. The bound of a quadrature or a
-// series is relative to √(⟨σ²⟩⟨σ²⟩), so an average far below that scale
-// (nearly orthogonal inputs, σ(5z) of far apart ones) is known to fewer
-// digits than perturb of itself would show.
-func offDiagonalMove(v hermite.Value, perturb float64) float64 {
-	if perturb == 0 {
-		return 0
-	}
-	return math.Copysign(max(math.Abs(perturb*v.V), v.AbsErr), perturb*v.V)
 }
 
 // iterateAngle is IterateTwo for σ = a₊z (z ≥ 0), a₋z (z < 0).

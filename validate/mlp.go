@@ -200,14 +200,13 @@ func (m *layerMap) move(v, rel float64) float64 {
 }
 
 // moveAbs is move for an average that comes with its estimated absolute
-// error: the check run moves it by that error where it exceeds rel of the
-// value (a value near 0 is accurate to its error, not relative to itself),
-// in the direction of rel's sign.
+// error (hermite.Value.Moved: by that error where it exceeds rel of the
+// value).
 func (m *layerMap) moveAbs(v hermite.Value, rel float64) float64 {
 	if !m.moved {
 		return v.V
 	}
-	return v.V + math.Copysign(max(math.Abs(rel*v.V), v.AbsErr), rel)
+	return v.Moved(rel)
 }
 
 // nextBN is the large-batch map of a Pre-BN layer for an equicorrelated
