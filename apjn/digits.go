@@ -422,12 +422,22 @@ func (m *Model) pointHP(p ExactParams, digits int, kZero bool) (pointHP, error) 
 }
 
 // slopeSquareAtZero returns s₀ = (φ'(0⁺)² + φ'(0⁻)²)/2, the K → 0 limit of
-// ⟨φ'²⟩_K, from φ' at z = ±10^−W (lo: W = digits+digitsLow, hi: W =
+// ⟨φ'²⟩_K: from the class data (recursions.SlopeSquareAtZero) where φ
+// has them, otherwise from φ' at z = ±10^−W (lo: W = digits+digitsLow, hi: W =
 // digits+digitsHigh), each to W digits: φ' differs from its one-sided
 // limit by O(z) where it is smooth on each side of 0, so hi is closer to
 // s₀ than lo, and |lo − hi| bounds its error (abs; s₀ = 0 for φ'(0) = 0,
 // x·erf(x), is then certified as 0).
 func (m *Model) slopeSquareAtZero(digits int) (hp, error) {
+	// From the class data where σ has them (exact up to their digits).
+	if s0, ok, err := recursions.SlopeSquareAtZero(m.Sigma, digits+digitsHigh); err == nil && ok {
+		abs := 0.0
+		if !s0.IsZero() {
+			f, _ := s0.V.Float64()
+			abs = math.Abs(f) * math.Pow(10, 1-float64(s0.Digits))
+		}
+		return hp{lo: s0.V, hi: s0.V, abs: abs}, nil
+	}
 	_, slope, err := m.digitsAverages()
 	if err != nil {
 		return hp{}, err

@@ -10,44 +10,12 @@ import (
 	"critcalc/recursions"
 )
 
-// slopeSquareAtZero returns s₀ = (σ'(0⁺)² + σ'(0⁻)²)/2 to digits
-// certified digits for σ with σ(0) = 0 whose class data give it: A₂ of a
-// scale-invariant or kinked-linear σ, σ'(0)² of one analytic at 0. It
-// reports false for any other σ. At K → 0 both ⟨zσσ'⟩_K/K and ⟨σ'²⟩_K tend
-// to s₀ (Stein's lemma), so χ∥ = χ⊥ = C_W s₀ at the fixed point K* = 0.
-func slopeSquareAtZero(e calc.Expr, digits int) (calc.Certified, bool, error) {
-	if si, ok, err := recursions.ScaleInvariantOf(e, digits); err != nil || ok {
-		return si.A2, ok, err
-	}
-	kz, ok, err := recursions.KZeroOf(e, digits)
-	if err != nil {
-		return calc.Certified{}, false, err
-	}
-	if ok {
-		s1 := kz.Sigma[1]
-		if !kz.Sigma[0].IsZero() || s1.V == nil {
-			return calc.Certified{}, false, nil
-		}
-		if s1.IsZero() {
-			return calc.Exact(new(big.Float), digits), true, nil
-		}
-		sq := new(big.Float).SetPrec(s1.V.Prec()).Mul(s1.V, s1.V)
-		c, err := calc.Bounded("σ'(0)²", sq, 3*math.Pow(10, 1-float64(s1.Digits)), digits)
-		return c, err == nil, err
-	}
-	kl, ok, err := recursions.KinkedOf(e, digits)
-	if err != nil || !ok {
-		return calc.Certified{}, false, err
-	}
-	return kl.A2, true, nil
-}
-
 // zeroFixedPoint returns the fixed point K* = 0 of (C_b = 0, cw) with
 // χ∥ = χ⊥ = C_W s₀ and ξ = 1/|ln χ⊥|, each to digits certified digits
 // (s₀ is computed to digits+5, whose last-digit error every value's
-// bound carries); false when s₀ has no closed form (slopeSquareAtZero).
+// bound carries); false when s₀ has no closed form (recursions.SlopeSquareAtZero).
 func zeroFixedPoint(e calc.Expr, cw *big.Rat, digits int) (chi, xi calc.Certified, ok bool, err error) {
-	s0, ok, err := slopeSquareAtZero(e, digits+5)
+	s0, ok, err := recursions.SlopeSquareAtZero(e, digits+5)
 	if err != nil || !ok {
 		return chi, xi, false, err
 	}
