@@ -25,15 +25,26 @@ type Activation struct {
 // bootstrapAverages returns the layer set: g, χ∥, χ⊥ and h of one layer.
 func (a *Activation) bootstrapAverages() (*hermite.Many, error) { return a.averages(layerSet) }
 
-// New prepares the expectations of σ.
+// New prepares the expectations of σ. The first expands σ and σ' at 0
+// (to find its integrand's feature scale), the bulk of the work, and the
+// others, which find those expansions kept (calc's jet cache) and only
+// multiply them, are prepared side by side; an error is that of the first
+// integrand, in catalogue order, that fails.
 func New(sigma calc.Expr) (*Activation, error) {
 	a := &Activation{Sigma: sigma}
-	for i := range nIntegrands {
-		e, err := hermite.NewExpectation(a.integrand(i))
+	prepare := func(i int) error {
+		e, err := hermite.NewExpectation(a.integrand(integrand(i)))
 		if err != nil {
-			return nil, fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], err)
+			return fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], err)
 		}
 		a.single[i] = e
+		return nil
+	}
+	if err := prepare(0); err != nil {
+		return nil, err
+	}
+	if err := forEach(int(nIntegrands)-1, func(i int) error { return prepare(i + 1) }); err != nil {
+		return nil, err
 	}
 	return a, nil
 }
