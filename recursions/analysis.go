@@ -39,31 +39,35 @@ type Analysis struct {
 
 // Analyze runs the critical analysis of σ with K* searched on (0, kmax].
 func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
-	an, _, err := analyze(sigma, kmax)
+	an, err := Prepare(sigma).analyze(kmax, nil)
 	return an, err
 }
 
-// analyze is Analyze that also returns the prepared activation, nil for a
-// scale-invariant σ.
-func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
+// analyze is Analyze of the prepared σ. found, when not nil, is called
+// with the activation and the roots of R(K) on (0, kmax] as soon as they
+// are known, before the other fixed points at each physical one are
+// searched for, so that work on the roots (AnalyzeDigits refines them) can
+// run beside that search.
+func (p *Prepared) analyze(kmax float64, found func(a *Activation, pts []CriticalPoint)) (*Analysis, error) {
+	sigma := p.sigma
 	an := &Analysis{}
-	si, ok, err := ScaleInvariantOf(sigma, scanDigits)
-	if err != nil {
-		return nil, nil, err
+	p.wait()
+	if p.siErr != nil {
+		return nil, p.siErr
 	}
-	if ok {
+	if p.isSI {
+		si := p.si
 		an.ScaleInvariant = &si
 		an.Classes = Classes{ClassScaleInvariant}
-		return an, nil, nil
+		return an, nil
 	}
-	// The activation and its scan table are prepared while the K* = 0
-	// class is worked out: the two share nothing but the expression.
-	var a *Activation
-	var newErr error
+	// The scan table is computed while the K* = 0 class is worked out: the
+	// two share nothing but the expression.
+	a, newErr := p.a, p.newErr
 	prepared := make(chan struct{})
 	go func() {
 		defer close(prepared)
-		if a, newErr = New(sigma); newErr == nil {
+		if newErr == nil {
 			_, _ = a.scanTable(kmax) // kept, error and all, for CriticalPoints
 		}
 	}()
@@ -71,7 +75,7 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	var reasons []string
 	kz, ok, err := KZeroOf(sigma, scanDigits)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if ok {
 		an.Taylor = &kz
@@ -84,7 +88,7 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	} else {
 		kl, ok, err := KinkedOf(sigma, scanDigits)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if ok {
 			an.Kinked = &kl
@@ -96,7 +100,7 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	}
 	<-prepared
 	if newErr != nil {
-		return nil, nil, newErr
+		return nil, newErr
 	}
 	pts, err := a.CriticalPoints(kmax)
 	if errors.Is(err, hermite.ErrOverflow) {
@@ -104,14 +108,17 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		// integrand leaves float64 at the tail cut from K ≈ 121 on.
 		reach, beyond, rerr := a.overflowFree(kmax)
 		if rerr != nil {
-			return nil, nil, fmt.Errorf("%w (and %w)", err, rerr)
+			return nil, fmt.Errorf("%w (and %w)", err, rerr)
 		}
 		an.Limit = fmt.Sprintf("K searched on (0, %g] only: above, the Gaussian averages %s", reach, beyond)
 		kmax = reach
 		pts, err = a.CriticalPoints(kmax)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
+	}
+	if found != nil {
+		found(a, pts)
 	}
 	physical := 0
 	for i, p := range pts {
@@ -120,7 +127,7 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 		}
 		physical++
 		if pts[i].Others, err = a.otherFixedPoints(p, kmax); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	an.Points = append(an.Points, pts...)
@@ -135,7 +142,7 @@ func analyze(sigma calc.Expr, kmax float64) (*Analysis, *Activation, error) {
 	if len(an.Classes) == 0 {
 		an.Reason = strings.Join(reasons, "; ")
 	}
-	return an, a, nil
+	return an, nil
 }
 
 // overflowFree returns the largest K ≤ kmax, to three digits and rounded

@@ -39,10 +39,36 @@ type AnalysisDigits struct {
 // (CriticalDigitsAt), for the Taylor quantities those on which two working
 // precisions agree.
 func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, error) {
-	if digits < 1 || digits > MaxDigits {
-		return nil, fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
+	if err := digitsInRange(digits); err != nil {
+		return nil, err
 	}
-	an, a, err := analyze(sigma, kmax)
+	return Prepare(sigma).AnalyzeDigits(kmax, digits)
+}
+
+// digitsInRange reports digits outside 1 … MaxDigits.
+func digitsInRange(digits int) error {
+	if digits < 1 || digits > MaxDigits {
+		return fmt.Errorf("recursions: digits must be between 1 and %d, got %d", MaxDigits, digits)
+	}
+	return nil
+}
+
+// AnalyzeDigits is the package's AnalyzeDigits of the prepared σ.
+func (p *Prepared) AnalyzeDigits(kmax float64, digits int) (*AnalysisDigits, error) {
+	if err := digitsInRange(digits); err != nil {
+		return nil, err
+	}
+	sigma := p.sigma
+	// The roots K* > 0 are refined beside the search for the other fixed
+	// points; the refinement is waited for on every path, so that nothing
+	// outlives the call.
+	var refined *refinement
+	an, err := p.analyze(kmax, func(a *Activation, pts []CriticalPoint) {
+		refined = refineRoots(a, pts, digits)
+	})
+	if refined != nil {
+		defer refined.wait()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +113,7 @@ func AnalyzeDigits(sigma calc.Expr, kmax float64, digits int) (*AnalysisDigits, 
 			ad.Points = append(ad.Points, CriticalDigits{K: calc.Exact(zero, digits), Cb: calc.Exact(zero, digits), CW: ad.Taylor.CW, A1: ad.Taylor.A1})
 			continue
 		}
-		cd, err := a.CriticalDigitsAt(p.K, digits)
+		cd, err := refined.next()
 		if err != nil {
 			return nil, fmt.Errorf("recursions: critical point K* ≈ %g to %d digits: %w", p.K, digits, err)
 		}

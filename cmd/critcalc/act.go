@@ -180,11 +180,14 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport,
 	if err := activationTrouble(e, f.kmax); err != nil {
 		return nil, err
 	}
-	// 318 sign changes (sin(5x) at --kmax 100) take about 6 s.
+	// The analysis is prepared (expansions at 0, no Gaussian average) while
+	// the oscillations are counted. 318 sign changes (sin(5x) at --kmax
+	// 100) take about 6 s of averages.
+	prep := recursions.Prepare(e)
 	if err := oscillationTrouble(e, 10*math.Sqrt(f.kmax), 400, " (within 10 standard deviations at K = --kmax: a smaller --kmax shrinks the range)"); err != nil {
 		return nil, err
 	}
-	ad, err := recursions.AnalyzeDigits(e, f.kmax, f.digits)
+	ad, err := prep.AnalyzeDigits(f.kmax, f.digits)
 	if err != nil {
 		return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
 	}

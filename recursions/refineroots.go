@@ -1,0 +1,40 @@
+package recursions
+
+// refinement is the D-digit refinement of the roots K* > 0 of a float64
+// analysis (CriticalDigitsAt), run in the background in the order of the
+// roots and stopped at the first that fails. Its results do not depend on
+// what runs beside it: each root is refined from its float64 value alone.
+type refinement struct {
+	done   chan struct{}
+	points []CriticalDigits // parallels the roots, up to the first failure
+	errs   []error
+	taken  int // results handed out by next
+}
+
+// refineRoots starts refining the roots pts, each of which has K > 0, to
+// digits significant digits.
+func refineRoots(a *Activation, pts []CriticalPoint, digits int) *refinement {
+	r := &refinement{done: make(chan struct{}), points: make([]CriticalDigits, len(pts)), errs: make([]error, len(pts))}
+	go func() {
+		defer close(r.done)
+		for i, p := range pts {
+			if r.points[i], r.errs[i] = a.CriticalDigitsAt(p.K, digits); r.errs[i] != nil {
+				return
+			}
+		}
+	}()
+	return r
+}
+
+// wait returns when the refinement has ended.
+func (r *refinement) wait() { <-r.done }
+
+// next waits for the refinement and returns the result for the next root
+// in order: its D-digit values, or the error that stopped the refinement
+// there.
+func (r *refinement) next() (CriticalDigits, error) {
+	r.wait()
+	i := r.taken
+	r.taken++
+	return r.points[i], r.errs[i]
+}
