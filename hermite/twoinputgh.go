@@ -5,6 +5,9 @@ import (
 	"math"
 	"sync"
 
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+
 	"critcalc/calc"
 	"critcalc/hermite/quadrature"
 )
@@ -69,8 +72,11 @@ const ghUnit = 0x1p-53
 // caller falls back to Expect2. It is safe for concurrent use; a GHInput
 // is not.
 type GHSeries struct {
-	expr   calc.Expr
-	prog   *calc.Program
+	expr calc.Expr
+	prog *calc.Program
+	// parity of σ: an even or odd σ is evaluated at the positive nodes
+	// only.
+	parity calc.Parity
 	levels [len(ghLevels)]ghLevelRules
 }
 
@@ -99,8 +105,10 @@ func (s *GHSeries) rules(l int) ([2]*ghRule, error) {
 // weighted orthonormal Hermite polynomials.
 type ghRule struct {
 	x, w []float64 // positive nodes, ascending, and the weight of each of ±x
-	// h[k·len(x)+i] = w_i·he_k(x_i), k < kmax.
-	h    []float64
+	// h[p] holds the rows w_i·he_k(x_i), i < len(x), of the orders
+	// k < kmax of parity p, ascending: the matrix that takes the even
+	// (p = 0) or odd parts of σ at the nodes to the moments of that parity.
+	h    [2][]float64
 	kmax int
 }
 
@@ -145,7 +153,7 @@ func ghRuleOf(spec ghSpec, kmax int) (*ghRule, error) {
 		r.x, r.w = q.X[n/2:], q.W[n/2:]
 	}
 	m := len(r.x)
-	r.h = make([]float64, kmax*m)
+	r.h = [2][]float64{make([]float64, 0, (kmax+1)/2*m), make([]float64, 0, kmax/2*m)}
 	sq, inv := make([]float64, kmax+1), make([]float64, kmax+1) // √k, 1/√k
 	for k := range sq {
 		sq[k] = math.Sqrt(float64(k))
@@ -157,9 +165,8 @@ func ghRuleOf(spec ghSpec, kmax int) (*ghRule, error) {
 		cur[i] = 1
 	}
 	for k := range kmax {
-		row := r.h[k*m : (k+1)*m]
 		for i, x := range r.x {
-			row[i] = r.w[i] * cur[i]
+			r.h[k%2] = append(r.h[k%2], r.w[i]*cur[i])
 			prev[i], cur[i] = cur[i], (x*cur[i]-sq[k]*prev[i])*inv[k+1]
 		}
 	}
@@ -174,7 +181,7 @@ func ghRuleOf(spec ghSpec, kmax int) (*ghRule, error) {
 // smooth: for a σ with kinks the error estimates of the moments (rule
 // differences) are not to be trusted, and the caller should not use it.
 func NewGHSeries(sigma calc.Expr) (*GHSeries, error) {
-	s := &GHSeries{expr: sigma, prog: calc.Compile(sigma)}
+	s := &GHSeries{expr: sigma, prog: calc.Compile(sigma), parity: calc.ParityOf(sigma)}
 	if _, err := s.rules(0); err != nil {
 		return nil, err
 	}
@@ -233,8 +240,11 @@ type ghMoments struct {
 	// moments' errors.
 	sum, unc []float64
 	acc      quadrature.CompensatedSum
-	// buf holds a, a1, e, sum and unc, and work the nodes' values.
+	// buf holds a, a1, e, sum, unc and raw, and work the nodes' values;
+	// raw is a block of moments of each rule and a scratch block.
 	buf, work []float64
+	raw       [3][]float64
+	parity    calc.Parity // σ's: the moments of the other parity vanish
 	finite    bool
 }
 
@@ -255,20 +265,18 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 		buf, work = old.buf, old.work
 		in.spare[l] = nil
 	} else {
-		buf, work = make([]float64, 5*kmax), make([]float64, 6*nodes)
+		buf, work = make([]float64, 8*kmax), make([]float64, 6*nodes)
 	}
-	m := &ghMoments{rules: rules, finite: true, buf: buf, work: work}
+	m := &ghMoments{rules: rules, finite: true, buf: buf, work: work, parity: in.s.parity}
 	m.a, m.a1, m.e, m.sum, m.unc = buf[:kmax], buf[kmax:2*kmax], buf[2*kmax:3*kmax], buf[3*kmax:4*kmax], buf[4*kmax:5*kmax]
+	m.raw = [3][]float64{buf[5*kmax : 6*kmax], buf[6*kmax : 7*kmax], buf[7*kmax : 8*kmax]}
 	sk := math.Sqrt(in.K)
 	var sq [2]quadrature.CompensatedSum
 	for j, r := range m.rules {
 		n := len(r.x)
 		z, f := work[:2*n], work[2*n:4*n]
 		work = work[4*n:]
-		for i, x := range r.x {
-			z[i], z[n+i] = sk*x, -sk*x
-		}
-		in.s.prog.EvalSlice(f, z)
+		in.s.evalSymmetric(f, z, sk, r.x)
 		m.even[j], m.odd[j] = work[:n:n], work[n:2*n:2*n]
 		work = work[2*n:]
 		for i := range n {
@@ -287,44 +295,81 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 	return m, nil
 }
 
+// evalSymmetric sets f[i] = σ(sk·x_i) and f[n+i] = σ(−sk·x_i) for the n
+// nodes x, with z as scratch (both 2n long); for an odd or even σ from
+// the values at the positive nodes alone.
+func (s *GHSeries) evalSymmetric(f, z []float64, sk float64, x []float64) {
+	n := len(x)
+	for i, x := range x {
+		z[i], z[n+i] = sk*x, -sk*x
+	}
+	switch s.parity {
+	case calc.Odd:
+		s.prog.EvalSlice(f[:n], z[:n])
+		for i, v := range f[:n] {
+			f[n+i] = -v
+		}
+	case calc.Even:
+		s.prog.EvalSlice(f[:n], z[:n])
+		copy(f[n:2*n], f[:n])
+	default:
+		s.prog.EvalSlice(f, z)
+	}
+}
+
 // extend computes the moments up to order k (at most the level's limit).
 func (m *ghMoments) extend(k int) {
 	have := m.n
 	upto := min(m.rules[0].kmax, max(k+1, have+ghBlock))
+	var v [2][]float64
+	for j, r := range m.rules {
+		v[j] = m.raw[j][:upto-have]
+		r.moments(v[j], m.raw[2][:upto-have], have, upto, m.even[j], m.odd[j], m.parity)
+	}
 	for k := have; k < upto; k++ {
-		var v [2]float64
-		for j, r := range m.rules {
-			n := len(r.x)
-			s := m.odd[j]
-			if k%2 == 0 {
-				s = m.even[j]
-			}
-			h := r.h[k*n : (k+1)*n]
-			s = s[:len(h)]
-			var t0, t1, t2, t3 float64
-			i := 0
-			for ; i+4 <= n; i += 4 {
-				t0 += h[i] * s[i]
-				t1 += h[i+1] * s[i+1]
-				t2 += h[i+2] * s[i+2]
-				t3 += h[i+3] * s[i+3]
-			}
-			for ; i < n; i++ {
-				t0 += h[i] * s[i]
-			}
-			v[j] = (t0 + t1) + (t2 + t3)
-		}
 		// The moment of the larger rule, with the difference from the
 		// smaller as its error (the two sums round independently, so the
 		// difference carries their rounding too).
-		a, e := v[1], math.Abs(v[1]-v[0])
+		a, a1 := v[1][k-have], v[0][k-have]
+		e := math.Abs(a - a1)
 		m.acc.Add(a * a)
 		u := 2*math.Abs(a)*e + e*e
 		if k > 0 {
 			u += m.unc[k-1]
 		}
-		m.a[k], m.a1[k], m.e[k], m.sum[k], m.unc[k] = a, v[0], e, m.acc.Value(), u
+		m.a[k], m.a1[k], m.e[k], m.sum[k], m.unc[k] = a, a1, e, m.acc.Value(), u
 		m.n = k + 1
+	}
+}
+
+// moments sets out[k − from] to the rule's moment of order k for
+// from ≤ k < upto (out and tmp at least upto − from long),
+// Σ_x w·he_k(x)·(σ(√K·x) ± σ(−√K·x)) with even the sums and odd the
+// differences of σ at ±√K·x: for each parity one matrix–vector product
+// (BLAS dgemv) of the rows of that parity's orders with its values, or
+// zeros for the parity that an odd or even σ (sigma) lacks.
+func (r *ghRule) moments(out, tmp []float64, from, upto int, even, odd []float64, sigma calc.Parity) {
+	n := len(r.x)
+	var byParity [2][]float64
+	for p, s := range [2][]float64{even[:n], odd[:n]} {
+		first := from + (from+p)%2 // the first order ≥ from of parity p
+		rows := (upto - first + 1) / 2
+		if rows <= 0 {
+			continue
+		}
+		y := tmp[:rows]
+		tmp = tmp[rows:]
+		if (p == 0 && sigma == calc.Odd) || (p == 1 && sigma == calc.Even) {
+			clear(y) // the moments of the other parity than σ's vanish
+			byParity[p] = y
+			continue
+		}
+		a := blas64.General{Rows: rows, Cols: n, Stride: n, Data: r.h[p][first/2*n : (first/2+rows)*n]}
+		blas64.Gemv(blas.NoTrans, 1, a, blas64.Vector{N: n, Inc: 1, Data: s}, 0, blas64.Vector{N: rows, Inc: 1, Data: y})
+		byParity[p] = y
+	}
+	for k := from; k < upto; k++ {
+		out[k-from] = byParity[k%2][(k-from)/2]
 	}
 }
 
