@@ -11,6 +11,8 @@ goal, met?.
   act mish --digits 30                          bench/act_mpmath.py (mpmath, root given)
   depth tanh, 10^5 layers (float64)             bench/depth_numpy.py (64-node Gauss-Hermite loop)
   depth tanh with --inputs, 100 layers          bench/depth2_numpy.py, degree 100 and degree 25
+  the two-input map alone, per layer            the degree-100 loop's own time (in process both:
+                                                go test -bench IterateTwoChecked/two)
   depth tanh --digits 30, per layer             critcalc as of commit 62a9799 (built from a
                                                 temporary git worktree)
   hermite gelu --digits 30 --terms 10           bench/hermite_mpmath.py (truncated map)
@@ -87,6 +89,23 @@ def build(tmp, no_base):
     return exe, base
 
 
+def map_per_layer(runs, baseline):
+    """Per-layer times of the two-input map in process: the median ns/op
+    of `go test -bench IterateTwoChecked/two` (100 layers) over 100, and
+    the median of the baseline's own loop time ("seconds" line, 99
+    layers) over 99; the runs interleaved."""
+    tc, tb = [], []
+    for _ in range(runs):
+        r = subprocess.run(["go", "test", "-run", "XXX", "-bench", "IterateTwoChecked/two$", "-benchtime", "200x",
+                            "./recursions"], cwd=ROOT, capture_output=True, text=True, check=True)
+        ns = next(float(l.split()[2]) for l in r.stdout.splitlines() if l.startswith("BenchmarkIterateTwoChecked/two"))
+        tc.append(ns * 1e-9 / 100)
+        r = subprocess.run(baseline, capture_output=True, text=True, check=True)
+        sec = next(float(l.split()[1]) for l in r.stdout.splitlines() if l.startswith("seconds"))
+        tb.append(sec / 99)
+    return statistics.median(tc), statistics.median(tb)
+
+
 def fmt(t):
     if t is None:
         return "–"
@@ -140,6 +159,9 @@ def main():
             ("`expr '2^10000000*x'`", [cc, "expr", "2^10000000*x"], None, "≤ 1 s",
              lambda c, b: c <= 1, 0),
         ]
+        rows.append(("the two-input map alone, per layer, in process: `BenchmarkIterateTwoChecked/two` (the 100 layers "
+                     "of the row above, both checked runs, from a new σ) vs the degree-100 loop's own time / 99",
+                     "gobench", None, "≤ 10 µs a layer, ≥ 10×", lambda c, b: c <= 10e-6 and b / c >= 10, 0))
         rows = [r for r in rows if args.only in r[0]]
         load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         once([cc, "act", "mish"])  # the file cache
@@ -152,6 +174,12 @@ def main():
                 tc, tb = (tcl - tcs) / -layers, (tbl - tbs) / -layers
                 met = "yes" if test(tc, tb) else "no"
                 out.append(f"| {name} | {tc * 1e3:.3g} ms | {tb * 1e3:.3g} ms | {tb / tc:.1f}× | {goal} | {met} |")
+                print(out[-1], file=sys.stderr, flush=True)
+                continue
+            if c == "gobench":
+                tc, tb = map_per_layer(args.runs, bench("depth2_numpy.py") + ["--degree", "100"])
+                met = "yes" if test(tc, tb) else "no"
+                out.append(f"| {name} | {tc * 1e6:.3g} µs | {tb * 1e6:.3g} µs | {tb / tc:.1f}× | {goal} | {met} |")
                 print(out[-1], file=sys.stderr, flush=True)
                 continue
             probe = once(b) if b is not None else once(c)
