@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
+	gonumblas "gonum.org/v1/gonum/blas/gonum"
 
 	"critcalc/calc"
 	"critcalc/hermite/quadrature"
@@ -346,7 +346,8 @@ func (m *ghMoments) extend(k int) {
 // from ≤ k < upto (out and tmp at least upto − from long),
 // Σ_x w·he_k(x)·(σ(√K·x) ± σ(−√K·x)) with even the sums and odd the
 // differences of σ at ±√K·x: for each parity one matrix–vector product
-// (BLAS dgemv) of the rows of that parity's orders with its values, or
+// (gonum's own dgemv, whatever BLAS a program installs for blas64, so
+// that the sums round alike in every build) of the rows of that parity's orders with its values, or
 // zeros for the parity that an odd or even σ (sigma) lacks.
 func (r *ghRule) moments(out, tmp []float64, from, upto int, even, odd []float64, sigma calc.Parity) {
 	n := len(r.x)
@@ -364,8 +365,7 @@ func (r *ghRule) moments(out, tmp []float64, from, upto int, even, odd []float64
 			byParity[p] = y
 			continue
 		}
-		a := blas64.General{Rows: rows, Cols: n, Stride: n, Data: r.h[p][first/2*n : (first/2+rows)*n]}
-		blas64.Gemv(blas.NoTrans, 1, a, blas64.Vector{N: n, Inc: 1, Data: s}, 0, blas64.Vector{N: rows, Inc: 1, Data: y})
+		gonumblas.Implementation{}.Dgemv(blas.NoTrans, rows, n, 1, r.h[p][first/2*n:(first/2+rows)*n], n, s, 1, 0, y, 1)
 		byParity[p] = y
 	}
 	for k := from; k < upto; k++ {
