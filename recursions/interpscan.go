@@ -1,6 +1,7 @@
 package recursions
 
 import (
+	"errors"
 	"math"
 
 	"critcalc/hermite"
@@ -109,26 +110,40 @@ func newInterpScanTable(m *hermite.Many, xs []float64) (t *scanTable, ok bool, e
 	return fillScanTable(m, xs, ivs)
 }
 
+// scanFillChunk is the number of grid points one worker of fillScanTable
+// takes at a time.
+const scanFillChunk = 100
+
 // fillScanTable evaluates the interpolants of ivs (ascending, covering
-// ln xs) at xs, and the quadrature at the points of direct intervals.
+// ln xs) at xs, in chunks of points side by side, and the quadrature at
+// the points of direct intervals.
 func fillScanTable(m *hermite.Many, xs []float64, ivs []scanInterval) (*scanTable, bool, error) {
 	n := len(xs)
 	t := &scanTable{xs: xs, s2: make([]float64, n), zssp: make([]float64, n), sp2: make([]float64, n)}
 	var direct []int
+	in := make([]int, n) // the interval of each point
 	k := 0
 	for i, K := range xs {
-		u := math.Log(K)
-		for k+1 < len(ivs) && u > ivs[k].hi {
+		for k+1 < len(ivs) && math.Log(K) > ivs[k].hi {
 			k++
 		}
-		iv := &ivs[k]
-		if iv.direct {
+		in[i] = k
+		if ivs[k].direct {
 			direct = append(direct, i)
-			continue
 		}
-		x := max(-1, min(1, 2*(u-iv.lo)/(iv.hi-iv.lo)-1))
-		t.s2[i], t.zssp[i], t.sp2[i] = iv.avg[0].at(K, x), iv.avg[1].at(K, x), iv.avg[2].at(K, x)
 	}
+	_ = forEach((n+scanFillChunk-1)/scanFillChunk, func(c int) error {
+		for i := c * scanFillChunk; i < min(n, (c+1)*scanFillChunk); i++ {
+			iv := &ivs[in[i]]
+			if iv.direct {
+				continue
+			}
+			K := xs[i]
+			x := max(-1, min(1, 2*(math.Log(K)-iv.lo)/(iv.hi-iv.lo)-1))
+			t.s2[i], t.zssp[i], t.sp2[i] = iv.avg[0].at(K, x), iv.avg[1].at(K, x), iv.avg[2].at(K, x)
+		}
+		return nil
+	})
 	err := forEach(len(direct), func(j int) error { return t.fillDirect(m, direct[j]) })
 	if err != nil {
 		return nil, false, err
@@ -175,22 +190,27 @@ func fitScanInterval(m *hermite.Many, lo, hi float64) (s *scanInterval, ok bool)
 			return nil, false
 		}
 		vals, Ks, prev = nv, nK, n
+		// The three averages are fitted side by side; the first that fails
+		// stops the others.
 		s := &scanInterval{lo: lo, hi: hi}
-		accepted := true
-		for i := range vals {
+		rejected := forEach(len(vals), func(i int) error {
 			p, ok := fitScanAverage(vals[i], Ks)
 			if !ok {
-				accepted = false
-				break
+				return errNotAccepted
 			}
 			s.avg[i] = p
-		}
-		if accepted {
+			return nil
+		})
+		if rejected == nil {
 			return s, true
 		}
 	}
 	return nil, true
 }
+
+// errNotAccepted stops the fits of an interval's averages when one of
+// them fails the tests of newInterpScanTable.
+var errNotAccepted = errors.New("recursions: interpolant not accepted")
 
 // fitScanAverage returns the interpolant of one average from its values
 // vals at the points Ks (ascending, the Lobatto points of degree
