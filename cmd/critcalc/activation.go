@@ -164,13 +164,13 @@ func (c signChanges) join(next signChanges) signChanges {
 
 // oscillationChunk is the number of grid points countSignChanges
 // evaluates at a time, in buffers that stay in the cache.
-const oscillationChunk = 2048
+const oscillationChunk = 1024
 
 // countSignChanges counts the sign changes of d at the grid points
 // z_i = −zmax + 2·zmax·i/oscillationGrid, lo ≤ i < hi, in order, skipping
 // the points where d is 0 or NaN.
 func countSignChanges(d *calc.Program, zmax float64, lo, hi int) signChanges {
-	var zs, vs [oscillationChunk]float64
+	zs, vs := make([]float64, oscillationChunk), make([]float64, oscillationChunk)
 	var c signChanges
 	for start := lo; start < hi; start += oscillationChunk {
 		m := min(oscillationChunk, hi-start)
