@@ -148,6 +148,7 @@ type actFixed struct {
 }
 
 func runAct(c *command, args []string, stdout, stderr io.Writer) int {
+	defer setGCPercent(actGCPercent)()
 	f, fs, src, err := parseCommandLine(c, args, stderr, defineActFlags)
 	if err != nil {
 		return usageError(c, stderr, err)
