@@ -46,6 +46,25 @@ func NewMany(fs ...calc.Expr) (*Many, error) {
 	if err != nil {
 		return nil, err
 	}
+	return manyOf(ins), nil
+}
+
+// ManyOf is NewMany of the integrands of es (at least one), which it
+// shares with them rather than preparing them again: their kinks, feature
+// scales and compiled programs, which are never modified once made.
+func ManyOf(es ...*Expectation) (*Many, error) {
+	if len(es) == 0 {
+		return nil, errors.New("hermite: ManyOf needs at least one expectation")
+	}
+	ins := make([]*integrand, len(es))
+	for i, e := range es {
+		ins[i] = e.in
+	}
+	return manyOf(ins), nil
+}
+
+// manyOf returns the Many of the prepared integrands ins.
+func manyOf(ins []*integrand) *Many {
 	fsx := make([]calc.Expr, len(ins))
 	for i, in := range ins {
 		fsx[i] = in.expr
@@ -61,7 +80,7 @@ func NewMany(fs ...calc.Expr) (*Many, error) {
 			m.kinks = insertSorted(m.kinks, k)
 		}
 	}
-	return m, nil
+	return m
 }
 
 // insertSorted adds x to the ascending list xs unless it is already there.

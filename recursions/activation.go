@@ -17,6 +17,7 @@ type Activation struct {
 	// done out of its total (IterateDigits calls it once a layer).
 	Progress func(done, total int)
 
+	deriv  calc.Expr                         // σ'
 	single [nIntegrands]*hermite.Expectation // each average alone, in float64
 	sets   [nSets]preparedSet                // the sets evaluated together
 	scans  scanCache                         // the scan grids of the root searches
@@ -31,7 +32,7 @@ func (a *Activation) bootstrapAverages() (*hermite.Many, error) { return a.avera
 // multiply them, are prepared side by side; an error is that of the first
 // integrand, in catalogue order, that fails.
 func New(sigma calc.Expr) (*Activation, error) {
-	a := &Activation{Sigma: sigma}
+	a := &Activation{Sigma: sigma, deriv: calc.Derivative(sigma, 1)}
 	prepare := func(i int) error {
 		e, err := hermite.NewExpectation(a.integrand(integrand(i)))
 		if err != nil {

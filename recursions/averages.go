@@ -33,7 +33,7 @@ var integrandNames = [nIntegrands]string{"σ'²", "zσσ'", "σ'²z²", "z³σσ
 // integrand returns the expression F of i, building only that one.
 func (a *Activation) integrand(i integrand) calc.Expr {
 	z := calc.Var()
-	d := calc.Derivative(a.Sigma, 1)
+	d := a.deriv
 	z2 := calc.Mul(z, z)
 	s2 := func() calc.Expr { return calc.Mul(a.Sigma, a.Sigma) }
 	sp2 := func() calc.Expr { return calc.Mul(d, d) }
@@ -95,15 +95,16 @@ type preparedSet struct {
 	err  error
 }
 
-// averages returns the set s of a's averages, prepared once.
+// averages returns the set s of a's averages, prepared once from the
+// expectations of New, whose integrands the set shares.
 func (a *Activation) averages(s averageSet) (*hermite.Many, error) {
 	p := &a.sets[s]
 	p.once.Do(func() {
-		fs := make([]calc.Expr, len(averageSets[s].members))
+		es := make([]*hermite.Expectation, len(averageSets[s].members))
 		for j, i := range averageSets[s].members {
-			fs[j] = a.integrand(i)
+			es[j] = a.single[i]
 		}
-		if p.many, p.err = hermite.NewMany(fs...); p.err != nil {
+		if p.many, p.err = hermite.ManyOf(es...); p.err != nil {
 			p.err = fmt.Errorf("recursions: preparing the %s averages of %s: %w", averageSets[s].name, a.Sigma, p.err)
 		}
 	})
