@@ -26,26 +26,18 @@ type Activation struct {
 // bootstrapAverages returns the layer set: g, χ∥, χ⊥ and h of one layer.
 func (a *Activation) bootstrapAverages() (*hermite.Many, error) { return a.averages(layerSet) }
 
-// New prepares the expectations of σ. The first expands σ and σ' at 0
-// (to find its integrand's feature scale), the bulk of the work, and the
-// others, which find those expansions kept (calc's jet cache) and only
-// multiply them, are prepared side by side; an error is that of the first
-// integrand, in catalogue order, that fails.
+// New prepares the expectations of σ, one after another: each expands
+// its integrand at 0 (its feature scale), and the later ones find the
+// expansions of σ, σ' and their powers that the earlier ones kept (calc's
+// jet cache), which side by side they would compute again.
 func New(sigma calc.Expr) (*Activation, error) {
 	a := &Activation{Sigma: sigma, deriv: calc.Derivative(sigma, 1)}
-	prepare := func(i int) error {
-		e, err := hermite.NewExpectation(a.integrand(integrand(i)))
+	for i := range nIntegrands {
+		e, err := hermite.NewExpectation(a.integrand(i))
 		if err != nil {
-			return fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], err)
+			return nil, fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], err)
 		}
 		a.single[i] = e
-		return nil
-	}
-	if err := prepare(0); err != nil {
-		return nil, err
-	}
-	if err := forEach(int(nIntegrands)-1, func(i int) error { return prepare(i + 1) }); err != nil {
-		return nil, err
 	}
 	return a, nil
 }
