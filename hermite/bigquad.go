@@ -35,7 +35,7 @@ type bigQuad struct {
 	trapGrids trapGrids            // the values at the trapezoidal nodes, per precision
 
 	widthMu sync.Mutex
-	widths  map[planKey]float64 // featureWidth per octave of K
+	widths  map[planKey]*widthEntry // featureWidth per factor 16 of K
 }
 
 func newBigQuad(ins []*integrand) *bigQuad {

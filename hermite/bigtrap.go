@@ -208,7 +208,9 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 // float64 partition of the line at K_c = 16^⌈log16 K⌉ ≥ K: the length on
 // which the integrands vary, from a partition computed once for each
 // factor 16 of K (and so the same for every K that shares K_c), whose cut
-// T√K_c covers the line that K needs.
+// T√K_c covers the line that K needs. A call that finds the partition
+// being computed by another (PrepareDigits ahead of AtDigits) waits for
+// it.
 func (q *bigQuad) featureWidth(Kf float64, digits, extra int) (float64, bool) {
 	_, e := math.Frexp(Kf) // K < 2^e
 	if r := ((e % 4) + 4) % 4; r != 0 {
@@ -217,23 +219,30 @@ func (q *bigQuad) featureWidth(Kf float64, digits, extra int) (float64, bool) {
 	Kc := math.Ldexp(1, e)
 	key := planKey{K: Kc, digits: digits, extra: extra}
 	q.widthMu.Lock()
-	w, ok := q.widths[key]
-	q.widthMu.Unlock()
-	if ok {
-		return w, w > 0
+	if q.widths == nil || len(q.widths) >= maxPlans && q.widths[key] == nil {
+		q.widths = map[planKey]*widthEntry{}
 	}
+	we := q.widths[key]
+	if we != nil {
+		q.widthMu.Unlock()
+		<-we.done
+		return we.w, we.w > 0
+	}
+	we = &widthEntry{done: make(chan struct{})}
+	q.widths[key] = we
+	q.widthMu.Unlock()
 	pl, err := q.partition(new(big.Rat).SetFloat64(Kc), Kc, digits, extra)
-	w = 0
 	if err == nil && len(pl.zs) == 0 {
-		w = pl.minWidth() * math.Sqrt(Kc)
+		we.w = pl.minWidth() * math.Sqrt(Kc)
 	}
-	q.widthMu.Lock()
-	if q.widths == nil || len(q.widths) >= maxPlans {
-		q.widths = map[planKey]float64{}
-	}
-	q.widths[key] = w
-	q.widthMu.Unlock()
-	return w, w > 0
+	close(we.done)
+	return we.w, we.w > 0
+}
+
+// widthEntry is one featureWidth: w is set before done is closed.
+type widthEntry struct {
+	done chan struct{}
+	w    float64
 }
 
 // minWidth returns the width in t of the narrowest panel of the float64

@@ -39,16 +39,24 @@ type Analysis struct {
 
 // Analyze runs the critical analysis of σ with K* searched on (0, kmax].
 func Analyze(sigma calc.Expr, kmax float64) (*Analysis, error) {
-	an, err := Prepare(sigma).analyze(kmax, nil)
+	an, err := Prepare(sigma).analyze(kmax, analysisHooks{})
 	return an, err
 }
 
-// analyze is Analyze of the prepared σ. found, when not nil, is called
-// with the activation and the roots of R(K) on (0, kmax] as soon as they
-// are known, before the other fixed points at each physical one are
-// searched for, so that work on the roots (AnalyzeDigits refines them) can
-// run beside that search.
-func (p *Prepared) analyze(kmax float64, found func(a *Activation, pts []CriticalPoint)) (*Analysis, error) {
+// analysisHooks start work on what an analysis has found while it goes
+// on (AnalyzeDigits's refinement of the roots); nil members are skipped.
+type analysisHooks struct {
+	// scanned is called with the activation once the scan table of kmax
+	// is made, before the roots of R(K) are refined from it.
+	scanned func(a *Activation, kmax float64)
+	// found is called with the activation and the roots of R(K) on
+	// (0, kmax] as soon as they are known, before the other fixed points
+	// at each physical one are searched for.
+	found func(a *Activation, pts []CriticalPoint)
+}
+
+// analyze is Analyze of the prepared σ, calling the hooks h on the way.
+func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 	sigma := p.sigma
 	an := &Analysis{}
 	p.wait()
@@ -102,6 +110,9 @@ func (p *Prepared) analyze(kmax float64, found func(a *Activation, pts []Critica
 	if newErr != nil {
 		return nil, newErr
 	}
+	if h.scanned != nil {
+		h.scanned(a, kmax)
+	}
 	pts, err := a.CriticalPoints(kmax)
 	if errors.Is(err, hermite.ErrOverflow) {
 		// exp(x): ⟨zσσ'⟩ = 2Ke^{2K} is a double up to K ≈ 354, but its
@@ -117,8 +128,8 @@ func (p *Prepared) analyze(kmax float64, found func(a *Activation, pts []Critica
 	if err != nil {
 		return nil, err
 	}
-	if found != nil {
-		found(a, pts)
+	if h.found != nil {
+		h.found(a, pts)
 	}
 	physical := 0
 	for i, p := range pts {

@@ -60,12 +60,22 @@ func (p *Prepared) AnalyzeDigits(kmax float64, digits int) (*AnalysisDigits, err
 	}
 	sigma := p.sigma
 	// The roots K* > 0 are refined beside the search for the other fixed
-	// points; the refinement is waited for on every path, so that nothing
-	// outlives the call.
+	// points, and what their refinement needs of them to a factor 16 is
+	// computed while Brent's method finds them; both are waited for on
+	// every path, so that nothing outlives the call.
+	var prefetched <-chan struct{}
 	var refined *refinement
-	an, err := p.analyze(kmax, func(a *Activation, pts []CriticalPoint) {
-		refined = refineRoots(a, pts, digits)
+	an, err := p.analyze(kmax, analysisHooks{
+		scanned: func(a *Activation, kmax float64) {
+			prefetched = a.prefetchRoots(kmax, digits)
+		},
+		found: func(a *Activation, pts []CriticalPoint) {
+			refined = refineRoots(a, pts, digits)
+		},
 	})
+	if prefetched != nil {
+		defer func() { <-prefetched }()
+	}
 	if refined != nil {
 		defer refined.wait()
 	}

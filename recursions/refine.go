@@ -117,7 +117,7 @@ func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big
 	prec := calc.BitsForDigits(work) + 16
 	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
 	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
-	d := min(work, firstStepDigits)
+	d := firstNewtonDigits(work)
 	for range maxNewton {
 		v, err := a.averagesAtDigitsSharing(K, d, work)
 		if err != nil {
@@ -138,6 +138,10 @@ func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big
 	}
 	return nil, nil, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("%s after %d Newton steps", K.Text('g', 20), maxNewton)}
 }
+
+// firstNewtonDigits returns the working digits of the first Newton step
+// of newtonDigits towards work digits.
+func firstNewtonDigits(work int) int { return min(work, firstStepDigits) }
 
 // nextStepDigits returns the working digits of the Newton step after a
 // step s at d digits landed on K: the step's size 10^−a·K says K is

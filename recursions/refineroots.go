@@ -1,5 +1,7 @@
 package recursions
 
+import "math"
+
 // refinement is the D-digit refinement of the roots K* > 0 of a float64
 // analysis (CriticalDigitsAt), run in the background in the order of the
 // roots and stopped at the first that fails. Its results do not depend on
@@ -37,4 +39,37 @@ func (r *refinement) next() (CriticalDigits, error) {
 	i := r.taken
 	r.taken++
 	return r.points[i], r.errs[i]
+}
+
+// prefetchRoots starts, in the background, the part of the D-digit
+// refinement of the roots of R(K) on (0, kmax] that depends on where they
+// lie only to a factor 16 (hermite.Many.PrepareDigits at the digits of
+// the first Newton step), at both ends of every sign change of R on the
+// scan grid, and returns a channel that is closed when it is done. The
+// refinement finds that work done or under way; it computes nothing
+// differently for it.
+func (a *Activation) prefetchRoots(kmax float64, digits int) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t, err := a.scanTable(kmax)
+		if err != nil {
+			return
+		}
+		m, err := a.digitsAverages()
+		if err != nil {
+			return
+		}
+		work := digits + highExtra
+		for _, d := range []int{firstNewtonDigits(work), work} {
+			for i := 0; i+1 < len(t.xs); i++ {
+				y0, y1 := t.ratio(i), t.ratio(i+1)
+				if y0 != 0 && y1 != 0 && math.Signbit(y0) != math.Signbit(y1) {
+					m.PrepareDigits(t.xs[i], d)
+					m.PrepareDigits(t.xs[i+1], d)
+				}
+			}
+		}
+	}()
+	return done
 }
