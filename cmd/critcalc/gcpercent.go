@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"runtime/debug"
+	"sync"
 )
 
 // actGCPercent is the garbage collector's target percentage while act
@@ -13,6 +14,15 @@ import (
 // 2 ms of the run in all); at 400 none does.
 const actGCPercent = 400
 
+// gcRaised counts the callers of setGCPercent that have not restored
+// it yet: the first sets the target, the last restores the previous one,
+// so that overlapping runs (tests) leave the setting as they found it.
+var gcRaised struct {
+	sync.Mutex
+	n   int
+	old int
+}
+
 // setGCPercent sets the garbage collector's target percentage to p,
 // unless the GOGC environment variable chooses one, and returns the
 // function that restores the previous setting.
@@ -20,6 +30,17 @@ func setGCPercent(p int) (restore func()) {
 	if _, ok := os.LookupEnv("GOGC"); ok {
 		return func() {}
 	}
-	old := debug.SetGCPercent(p)
-	return func() { debug.SetGCPercent(old) }
+	gcRaised.Lock()
+	defer gcRaised.Unlock()
+	if gcRaised.n == 0 {
+		gcRaised.old = debug.SetGCPercent(p)
+	}
+	gcRaised.n++
+	return func() {
+		gcRaised.Lock()
+		defer gcRaised.Unlock()
+		if gcRaised.n--; gcRaised.n == 0 {
+			debug.SetGCPercent(gcRaised.old)
+		}
+	}
 }
