@@ -28,6 +28,11 @@ type AnalysisDigits struct {
 	ScaleInvariant *ScaleInvariant
 	// Kinked is non-nil for σ in the kinked-linear class.
 	Kinked *Kinked
+	// Activation holds σ's prepared averages, with the values at the
+	// high-precision nodes that the refinement of the roots computed, for
+	// further refinements at the same σ (the other fixed points); nil for
+	// a scale-invariant σ.
+	Activation *Activation
 }
 
 // AnalyzeDigits runs Analyze and then computes every critical point and
@@ -65,8 +70,10 @@ func (p *Prepared) AnalyzeDigits(kmax float64, digits int) (*AnalysisDigits, err
 	// every path, so that nothing outlives the call.
 	var prefetched <-chan struct{}
 	var refined *refinement
+	var act *Activation
 	an, err := p.analyze(kmax, analysisHooks{
 		scanned: func(a *Activation, kmax float64) {
+			act = a
 			prefetched = a.prefetchRoots(kmax, digits)
 		},
 		found: func(a *Activation, pts []CriticalPoint) {
@@ -82,7 +89,7 @@ func (p *Prepared) AnalyzeDigits(kmax float64, digits int) (*AnalysisDigits, err
 	if err != nil {
 		return nil, err
 	}
-	ad := &AnalysisDigits{Analysis: an, Digits: digits}
+	ad := &AnalysisDigits{Analysis: an, Digits: digits, Activation: act}
 	if an.ScaleInvariant != nil {
 		si, _, err := ScaleInvariantOf(sigma, digits)
 		if err != nil {

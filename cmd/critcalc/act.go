@@ -183,7 +183,7 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport,
 	}
 	// The analysis is prepared (expansions at 0, no Gaussian average) while
 	// the oscillations are counted. 318 sign changes (sin(5x) at --kmax
-	// 100) take about 6 s of averages.
+	// 100) take about 2 s of averages.
 	prep := recursions.Prepare(e)
 	if err := oscillationTrouble(e, 10*math.Sqrt(f.kmax), 400, " (within 10 standard deviations at K = --kmax: a smaller --kmax shrinks the range)"); err != nil {
 		return nil, err
@@ -196,13 +196,24 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport,
 	if err != nil {
 		return nil, err
 	}
+	if !withFixed && !withAt {
+		return rep, nil
+	}
+	// The fixed points and the quantities at --at reuse the analysis's σ
+	// and its high-precision node values (a scale-invariant σ has none).
+	a := ad.Activation
+	if a == nil {
+		if a, err = recursions.New(e); err != nil {
+			return nil, fmt.Errorf("preparing the averages of %s: %w", e, err)
+		}
+	}
 	if withFixed {
-		if err := addActFixed(rep, e, f); err != nil {
+		if err := addActFixed(rep, a, f); err != nil {
 			return nil, err
 		}
 	}
 	if withAt {
-		if err := addActAt(rep, e, f); err != nil {
+		if err := addActAt(rep, a, f); err != nil {
 			return nil, err
 		}
 	}
@@ -253,11 +264,8 @@ func fixedPointDigits(chiPar float64) int {
 // (FixedPointAtDigits), K* = 0 from the slopes of σ at 0 (zeroFixedPoint),
 // a double root, and K* = 0 of a σ without class data, in float64 with
 // the digits fixedPointDigits allows.
-func addActFixed(rep *actReport, e calc.Expr, f *actFlags) error {
-	a, err := recursions.New(e)
-	if err != nil {
-		return fmt.Errorf("fixed points of %s: %w", e, err)
-	}
+func addActFixed(rep *actReport, a *recursions.Activation, f *actFlags) error {
+	e := a.Sigma
 	set, err := a.FixedPoints(f.cb.f, f.cw.f, f.kmax)
 	if err != nil {
 		return fmt.Errorf("fixed points of %s: %w", e, err)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"critcalc/calc"
 	"critcalc/recursions"
 )
 
@@ -24,13 +23,11 @@ type actAt struct {
 	GPrime2 jsonNum `json:"g_second"`
 }
 
-// addActAt adds the quantities at --at K (with --cw, default 1) to rep, to
+// addActAt adds the quantities at --at K (with --cw, default 1) of the
+// prepared σ a to rep, to
 // --digits digits, certified whatever the number of digits.
-func addActAt(rep *actReport, e calc.Expr, f *actFlags) error {
-	a, err := recursions.New(e)
-	if err != nil {
-		return fmt.Errorf("quantities of %s: %w", e, err)
-	}
+func addActAt(rep *actReport, a *recursions.Activation, f *actFlags) error {
+	e := a.Sigma
 	q, err := a.QuantitiesAt(f.at.r, f.cw.r, f.digits)
 	if err != nil {
 		return fmt.Errorf("quantities of %s at K = %s: %w", e, f.at, err)

@@ -30,7 +30,9 @@ func actDigitsReport(e calc.Expr, ad *recursions.AnalysisDigits) (*actReport, er
 		rep.Taylor = t
 	}
 	addKinked(rep, ad.Kinked)
-	var act *recursions.Activation // for the other fixed points
+	// The other fixed points reuse the analysis's σ and its
+	// high-precision node values.
+	act := ad.Activation
 	for i, p := range ad.Points {
 		fp := ad.Analysis.Points[i]
 		if len(fp.Others) > 0 && act == nil {
