@@ -185,7 +185,7 @@ func (in *integrand) hermiteMomentsBig(pts []*big.Float, n, m int, prec uint) ([
 			return nil, nil, err
 		}
 		for j, x := range p.t {
-			fv, err := in.big.Eval(x, prec)
+			fv, err := in.big().Eval(x, prec)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%w: %v", ErrUndefined, err)
 			}

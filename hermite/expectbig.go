@@ -40,7 +40,7 @@ func (e *Expectation) AtDigits(K *big.Rat, digits int) (*big.Float, error) {
 		return nil, fmt.Errorf("expectation of %s: the variance K must be ≥ 0, got %s", e.in.expr, RatG(K))
 	}
 	if K.Sign() == 0 {
-		return e.in.big.EvalDigits(new(big.Rat), digits)
+		return e.in.big().EvalDigits(new(big.Rat), digits)
 	}
 	vs, err := e.quad().at(K, digits)
 	if err != nil {

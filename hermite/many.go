@@ -218,7 +218,7 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 	if K.Sign() == 0 {
 		out := make([]*big.Float, len(m.ins))
 		for i, in := range m.ins {
-			v, err := in.big.EvalDigits(new(big.Rat), digits)
+			v, err := in.big().EvalDigits(new(big.Rat), digits)
 			if err != nil {
 				return nil, fmt.Errorf("expectation of %s at K = 0: %w", in.expr, err)
 			}

@@ -24,9 +24,12 @@ var ErrUndefined = errors.New("the integrand is undefined on part of the real li
 
 // integrand is F compiled for the expectation engine, with its kinks.
 type integrand struct {
-	expr  calc.Expr
-	prog  *calc.Program
-	big   *calc.BigProgram
+	expr calc.Expr
+	prog *calc.Program
+	// big is F's arbitrary-precision program, compiled on first use
+	// (bigProgram): the float64 averages need it only where F overflows
+	// or is undefined.
+	big   func() *calc.BigProgram
 	kinks []float64 // z-locations, ascending
 	exact []*big.Rat
 	aux   int     // the power m of the companion F/(1+z²)^m (0: none), see growthPower
@@ -38,7 +41,7 @@ func newIntegrand(f calc.Expr) (*integrand, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &integrand{expr: f, prog: calc.Compile(f), big: calc.CompileBig(f), scale: facts.scale}
+	in := &integrand{expr: f, prog: calc.Compile(f), big: sync.OnceValue(func() *calc.BigProgram { return calc.CompileBig(f) }), scale: facts.scale}
 	in.aux = growthPower(in.prog)
 	for _, k := range facts.kinks {
 		in.kinks = append(in.kinks, k.X)
@@ -194,7 +197,7 @@ func (in *integrand) logAbsAt(z float64) (float64, error) {
 	if !math.IsNaN(v) && !math.IsInf(v, 0) {
 		return math.Log(math.Abs(v)), nil
 	}
-	b, err := in.big.Eval(new(big.Float).SetFloat64(z), 64)
+	b, err := in.big().Eval(new(big.Float).SetFloat64(z), 64)
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrUndefined, err)
 	}
@@ -275,7 +278,7 @@ func (in *integrand) checkDefined(K, T float64) error {
 	for i := 0; i <= 256; i++ {
 		z := sk * T * (float64(i)/128 - 1)
 		if v := in.prog.Eval(z); math.IsNaN(v) {
-			if _, err := in.big.Eval(new(big.Float).SetFloat64(z), 64); err != nil {
+			if _, err := in.big().Eval(new(big.Float).SetFloat64(z), 64); err != nil {
 				return fmt.Errorf("%w: %v", ErrUndefined, err)
 			}
 		}

@@ -469,7 +469,7 @@ func newHermiteStream(in *integrand, nodes []*node, sqrtK *big.Float, prec uint)
 	z := new(big.Float).SetPrec(prec)
 	for _, nd := range nodes {
 		z.Mul(sqrtK, nd.x)
-		fp, err := in.big.Eval(z, prec)
+		fp, err := in.big().Eval(z, prec)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrUndefined, err)
 		}
@@ -480,7 +480,7 @@ func newHermiteStream(in *integrand, nodes []*node, sqrtK *big.Float, prec uint)
 			e.Mul(nd.w, fp) // the middle node of an odd rule, counted once
 		} else {
 			z.Neg(z)
-			fm, err := in.big.Eval(z, prec)
+			fm, err := in.big().Eval(z, prec)
 			if err != nil {
 				return nil, fmt.Errorf("%w: %v", ErrUndefined, err)
 			}
