@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"sync"
 
 	"critcalc/calc/bigmath"
@@ -134,18 +135,28 @@ func (p *BigProgram) output(w *bigWork, i int) *big.Float {
 // run computes every step of the plan at x in a scratch space, which the
 // caller returns to p.work once it has taken the outputs.
 func (p *BigProgram) run(x *big.Float, prec uint) (*bigWork, error) {
-	cs, err := p.constants(prec)
-	if err != nil {
-		return nil, err
-	}
-	pl := p.plan
 	w, _ := p.work.Get().(*bigWork)
 	if w == nil {
-		w = newBigWork(pl)
+		w = newBigWork(p.plan)
 	}
+	w.fresh = make([]big.Float, p.plan.nout)
+	if err := p.runIn(w, x, prec); err != nil {
+		p.work.Put(w)
+		return nil, err
+	}
+	return w, nil
+}
+
+// runIn computes every step of the plan at x in w, the outputs into
+// w.fresh.
+func (p *BigProgram) runIn(w *bigWork, x *big.Float, prec uint) error {
+	cs, err := p.constants(prec)
+	if err != nil {
+		return err
+	}
+	pl := p.plan
 	copy(w.vals, cs)
 	clear(w.shared)
-	w.fresh = make([]big.Float, pl.nout)
 	for i := range pl.steps {
 		s := &pl.steps[i]
 		if !s.varying {
@@ -153,12 +164,49 @@ func (p *BigProgram) run(x *big.Float, prec uint) (*bigWork, error) {
 		}
 		v, err := checkFinite(pl.exec(pl.dest(w, i, prec), s, w, x, prec))
 		if err != nil {
-			p.work.Put(w)
-			return nil, &EvalError{Sub: s.src.String(), X: x.Text('g', 20), Err: err}
+			return &EvalError{Sub: s.src.String(), X: x.Text('g', 20), Err: err}
 		}
 		w.vals[i] = v
 	}
-	return w, nil
+	return nil
+}
+
+// BigEvaluator evaluates a BigProgram at one point after another in
+// storage of its own, which it reuses: the values EvalAll returns are
+// valid until its next call, and their mantissas are not allocated again
+// at every point. It is not safe for concurrent use; a goroutine takes one
+// of its own (BigProgram.Evaluator).
+type BigEvaluator struct {
+	p   *BigProgram
+	w   *bigWork
+	out []*big.Float
+	dup []big.Float // copies of an output that appears twice
+}
+
+// Evaluator returns a new BigEvaluator of p.
+func (p *BigProgram) Evaluator() *BigEvaluator {
+	w := newBigWork(p.plan)
+	w.fresh = make([]big.Float, p.plan.nout)
+	outs := p.plan.outputs
+	return &BigEvaluator{p: p, w: w, out: make([]*big.Float, len(outs)), dup: make([]big.Float, len(outs))}
+}
+
+// EvalAll is BigProgram.EvalAll, except that the values belong to ev and
+// are overwritten by its next call.
+func (ev *BigEvaluator) EvalAll(x *big.Float, prec uint) ([]*big.Float, error) {
+	if err := ev.p.runIn(ev.w, x, prec); err != nil {
+		return nil, err
+	}
+	outs := ev.p.plan.outputs
+	for i, o := range outs {
+		ev.out[i] = ev.w.vals[o]
+		if !ev.p.plan.steps[o].varying || slices.Contains(outs[:i], o) {
+			// A constant (shared between points) or the same expression
+			// twice: a copy of its own.
+			ev.out[i] = ev.dup[i].Copy(ev.w.vals[o])
+		}
+	}
+	return ev.out, nil
 }
 
 // constants returns the values of the plan's x-free steps at prec (nil for

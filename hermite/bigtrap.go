@@ -73,11 +73,18 @@ type gridValues struct {
 	abs  []float64
 }
 
-// newGridValues splits the values vs into integer mantissas and exponents.
-// The mantissas share one backing array, and the three slices one
-// allocation each, so that a node costs a few allocations whatever the
-// number of integrands.
-func newGridValues(vs []*big.Float) gridValues {
+// gridScratch is the scratch space of newGridValues, kept by a goroutine
+// from one node to the next.
+type gridScratch struct {
+	f big.Float
+	i big.Int
+}
+
+// newGridValues splits the values vs into integer mantissas and exponents,
+// with tmp as scratch. The mantissas share one backing array, and the
+// three slices one allocation each, so that a node costs a few
+// allocations whatever the number of integrands.
+func newGridValues(vs []*big.Float, tmp *gridScratch) gridValues {
 	n := len(vs)
 	g := gridValues{mant: make([]*big.Int, n), exp: make([]int, n), abs: make([]float64, n)}
 	ints := make([]big.Int, n)
@@ -86,8 +93,7 @@ func newGridValues(vs []*big.Float) gridValues {
 		words += (int(v.Prec()) + bits.UintSize - 1) / bits.UintSize
 	}
 	backing := make([]big.Word, 0, words)
-	var m big.Float
-	var tmp big.Int
+	m, mi := &tmp.f, &tmp.i
 	for i, v := range vs {
 		g.abs[i] = math.Abs(bigToFloat(v))
 		g.mant[i] = &ints[i]
@@ -98,11 +104,11 @@ func newGridValues(vs []*big.Float) gridValues {
 		p := int(v.Prec())
 		m.SetPrec(v.Prec()) // so that the copy below is exact
 		m.SetMantExp(v, p-e)
-		m.Int(&tmp) // exact: μ·2^p has at most p bits
+		m.Int(mi) // exact: μ·2^p has at most p bits
 		start := len(backing)
-		backing = append(backing, tmp.Bits()...)
+		backing = append(backing, mi.Bits()...)
 		ints[i].SetBits(backing[start:len(backing):len(backing)])
-		if tmp.Sign() < 0 {
+		if mi.Sign() < 0 {
 			ints[i].Neg(&ints[i])
 		}
 		g.exp[i] = e - p
@@ -315,12 +321,16 @@ type fillBatch struct{ done chan struct{} }
 // values in the grid and removes the points from its pending set; it
 // reports false where an integrand is undefined at one of them.
 func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, prec uint) bool {
-	vals, ok := evalPoints(points, prec, func(z *big.Float) (gridValues, error) {
-		vs, err := q.prog.EvalAll(z, prec)
-		if err != nil {
-			return gridValues{}, err
+	vals, ok := evalPoints(points, prec, func() func(z *big.Float) (gridValues, error) {
+		ev := q.prog.Evaluator() // one per goroutine, its values copied out at once
+		var tmp gridScratch
+		return func(z *big.Float) (gridValues, error) {
+			vs, err := ev.EvalAll(z, prec)
+			if err != nil {
+				return gridValues{}, err
+			}
+			return newGridValues(vs, &tmp), nil
 		}
-		return newGridValues(vs), nil
 	})
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -334,9 +344,10 @@ func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, prec uint) bool {
 }
 
 // evalPoints evaluates at every grid point j·2^−m, in parallel over
-// GOMAXPROCS goroutines, and reports false (with no values) as soon as
-// one evaluation fails: an integrand undefined at a point.
-func evalPoints[T any](points []gridPoint, prec uint, eval func(z *big.Float) (T, error)) ([]T, bool) {
+// GOMAXPROCS goroutines, each with an evaluation function of its own from
+// newEval, and reports false (with no values) as soon as one evaluation
+// fails: an integrand undefined at a point.
+func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(z *big.Float) (T, error)) ([]T, bool) {
 	out := make([]T, len(points))
 	var next atomic.Int64
 	var bad atomic.Bool
@@ -346,6 +357,7 @@ func evalPoints[T any](points []gridPoint, prec uint, eval func(z *big.Float) (T
 		go func() {
 			defer wg.Done()
 			z := new(big.Float).SetPrec(prec)
+			eval := newEval()
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(points) || bad.Load() {
