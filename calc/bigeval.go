@@ -140,7 +140,7 @@ func (p *BigProgram) run(x *big.Float, prec uint) (*bigWork, error) {
 		w = newBigWork(p.plan)
 	}
 	w.fresh = make([]big.Float, p.plan.nout)
-	if err := p.runIn(w, x, prec); err != nil {
+	if err := p.runIn(w, x, prec, nil); err != nil {
 		p.work.Put(w)
 		return nil, err
 	}
@@ -148,8 +148,8 @@ func (p *BigProgram) run(x *big.Float, prec uint) (*bigWork, error) {
 }
 
 // runIn computes every step of the plan at x in w, the outputs into
-// w.fresh.
-func (p *BigProgram) runIn(w *bigWork, x *big.Float, prec uint) error {
+// w.fresh; ex, when not nil, is e^−|x| (see BigEvaluator.EvalAllExp).
+func (p *BigProgram) runIn(w *bigWork, x *big.Float, prec uint, ex *big.Float) error {
 	cs, err := p.constants(prec)
 	if err != nil {
 		return err
@@ -157,6 +157,12 @@ func (p *BigProgram) runIn(w *bigWork, x *big.Float, prec uint) error {
 	pl := p.plan
 	copy(w.vals, cs)
 	clear(w.shared)
+	if k := pl.xSlot; ex != nil && k >= 0 {
+		// As newNegExp does from exp for |x| ≥ 1/2: E to wp bits, M = E − 1.
+		wp := prec + sharedGuard
+		e := w.store[2*k].SetPrec(0).SetPrec(wp).Set(ex)
+		w.shared[k] = negExp{e: e, m: subRounded(w.store[2*k+1].SetPrec(0).SetPrec(wp), e, bigOne)}
+	}
 	for i := range pl.steps {
 		s := &pl.steps[i]
 		if !s.varying {
@@ -194,7 +200,28 @@ func (p *BigProgram) Evaluator() *BigEvaluator {
 // EvalAll is BigProgram.EvalAll, except that the values belong to ev and
 // are overwritten by its next call.
 func (ev *BigEvaluator) EvalAll(x *big.Float, prec uint) ([]*big.Float, error) {
-	if err := ev.p.runIn(ev.w, x, prec); err != nil {
+	return ev.EvalAllExp(x, prec, nil)
+}
+
+// SharesExpOfX reports whether the program computes e^−|x| once per point
+// for several functions of x (tanh and sech of x, sigmoid and softplus of
+// x, …), which EvalAllExp can be given.
+func (p *BigProgram) SharesExpOfX() bool { return p.plan.xSlot >= 0 }
+
+// ExpGuard is how many bits beyond prec the e^−|x| given to EvalAllExp
+// must carry: the shared exponentials are computed to prec + ExpGuard bits.
+const ExpGuard = sharedGuard
+
+// EvalAllExp is EvalAll with ex = e^−|x| given, for a program that shares
+// it (SharesExpOfX) and |x| ≥ 1/2, correct to within about half an ulp at
+// prec + ExpGuard bits: a caller that evaluates on an equally spaced grid
+// gets it from one exponential and a product per point. It is ignored (as
+// is a nil ex) where the program would not use it.
+func (ev *BigEvaluator) EvalAllExp(x *big.Float, prec uint, ex *big.Float) ([]*big.Float, error) {
+	if ex != nil && (x.Sign() == 0 || x.MantExp(nil) <= -1) { // |x| < 1/2: expm1 decides there
+		ex = nil
+	}
+	if err := ev.p.runIn(ev.w, x, prec, ex); err != nil {
 		return nil, err
 	}
 	outs := ev.p.plan.outputs

@@ -29,11 +29,12 @@ type bigPlan struct {
 	outputs []int
 	nslots  int // number of shared exponentials per point
 	nout    int // number of distinct x-dependent output steps
+	xSlot   int // the shared exponential of |u| = |x|, −1 when none
 }
 
 // newBigPlan builds the plan of the expanded expressions es.
 func newBigPlan(es []Expr) *bigPlan {
-	pl := &bigPlan{}
+	pl := &bigPlan{xSlot: -1}
 	src := map[Expr]Expr{}
 	index := map[Expr]int{}
 	for _, e := range es {
@@ -100,6 +101,9 @@ func (pl *bigPlan) assignSlots() {
 		k := index[u]
 		if _, ok := slots[k]; !ok {
 			slots[k] = pl.nslots
+			if u.Op() == OpVar {
+				pl.xSlot = pl.nslots
+			}
 			pl.nslots++
 		}
 		s.slot = slots[k]

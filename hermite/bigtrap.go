@@ -294,7 +294,7 @@ func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 		g.pts = map[gridPoint]gridValues{}
 	}
 	g.mu.Unlock()
-	ok := q.evaluate(g, missing, prec)
+	ok := q.evaluate(g, missing, m, prec)
 	close(mine.done)
 	for _, b := range waits {
 		<-b.done
@@ -320,12 +320,17 @@ type fillBatch struct{ done chan struct{} }
 // evaluate computes the integrands at the points, in parallel, stores the
 // values in the grid and removes the points from its pending set; it
 // reports false where an integrand is undefined at one of them.
-func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, prec uint) bool {
-	vals, ok := evalPoints(points, prec, func() func(z *big.Float) (gridValues, error) {
+func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, m int, prec uint) bool {
+	exps := gridNegExps(q.prog, points, m, prec)
+	vals, ok := evalPoints(points, prec, func() func(i int, z *big.Float) (gridValues, error) {
 		ev := q.prog.Evaluator() // one per goroutine, its values copied out at once
 		var tmp gridScratch
-		return func(z *big.Float) (gridValues, error) {
-			vs, err := ev.EvalAll(z, prec)
+		return func(i int, z *big.Float) (gridValues, error) {
+			var ex *big.Float
+			if exps != nil {
+				ex = exps[i]
+			}
+			vs, err := ev.EvalAllExp(z, prec, ex)
 			if err != nil {
 				return gridValues{}, err
 			}
@@ -347,7 +352,7 @@ func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, prec uint) bool {
 // GOMAXPROCS goroutines, each with an evaluation function of its own from
 // newEval, and reports false (with no values) as soon as one evaluation
 // fails: an integrand undefined at a point.
-func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(z *big.Float) (T, error)) ([]T, bool) {
+func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(i int, z *big.Float) (T, error)) ([]T, bool) {
 	out := make([]T, len(points))
 	var next atomic.Int64
 	var bad atomic.Bool
@@ -365,7 +370,7 @@ func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(z *big
 				}
 				z.SetInt64(points[i].num)
 				z.SetMantExp(z, -points[i].exp)
-				v, err := eval(z)
+				v, err := eval(i, z)
 				if err != nil {
 					bad.Store(true)
 					return

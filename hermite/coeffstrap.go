@@ -57,8 +57,8 @@ func (in *integrand) fillValues(vals map[gridPoint]*big.Float, J int64, m int, p
 			missing = append(missing, p)
 		}
 	}
-	got, ok := evalPoints(missing, prec, func() func(z *big.Float) (*big.Float, error) {
-		return func(z *big.Float) (*big.Float, error) { return in.big().Eval(z, prec) }
+	got, ok := evalPoints(missing, prec, func() func(int, *big.Float) (*big.Float, error) {
+		return func(_ int, z *big.Float) (*big.Float, error) { return in.big().Eval(z, prec) }
 	})
 	if !ok {
 		return false
