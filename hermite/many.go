@@ -26,7 +26,14 @@ type Many struct {
 	pool  sync.Pool          // *manyScratch
 
 	bqOnce sync.Once
-	bq     *bigQuad // the arbitrary-precision path, made on first use
+	bq     *bigQuad // the arbitrary-precision path, made on first use (bigQuad)
+}
+
+// bigQuad returns the arbitrary-precision quadrature of m's integrands,
+// made on first use.
+func (m *Many) bigQuad() *bigQuad {
+	m.bqOnce.Do(func() { m.bq = newBigQuad(m.ins) })
+	return m.bq
 }
 
 type manyScratch struct {
@@ -226,8 +233,7 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 		}
 		return out, nil
 	}
-	m.bqOnce.Do(func() { m.bq = newBigQuad(m.ins) })
-	vs, err := m.bq.at(K, digits)
+	vs, err := m.bigQuad().at(K, digits)
 	if err != nil {
 		return nil, fmt.Errorf("expectations at K = %s: %w", RatG(K), err)
 	}

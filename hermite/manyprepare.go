@@ -14,8 +14,7 @@ func (m *Many) PrepareDigits(K float64, digits int) {
 	if digits < 1 || !(K > 0) || math.IsInf(K, 0) {
 		return
 	}
-	m.bqOnce.Do(func() { m.bq = newBigQuad(m.ins) })
-	if len(m.bq.kinks) == 0 {
-		m.bq.featureWidth(K, digits, 0)
+	if bq := m.bigQuad(); len(bq.kinks) == 0 {
+		bq.featureWidth(K, digits, 0)
 	}
 }

@@ -14,8 +14,7 @@ func (m *Many) AtDigitsSharing(K *big.Rat, digits, valueDigits int) ([]*big.Floa
 	if digits < 1 || K.Sign() <= 0 {
 		return m.AtDigits(K, digits)
 	}
-	m.bqOnce.Do(func() { m.bq = newBigQuad(m.ins) })
-	vs, err := m.bq.atSharing(K, digits, max(digits, valueDigits))
+	vs, err := m.bigQuad().atSharing(K, digits, max(digits, valueDigits))
 	if err != nil {
 		return nil, fmt.Errorf("expectations at K = %s: %w", RatG(K), err)
 	}
