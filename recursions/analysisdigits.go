@@ -70,10 +70,8 @@ func (p *Prepared) AnalyzeDigits(kmax float64, digits int) (*AnalysisDigits, err
 	// every path, so that nothing outlives the call.
 	var prefetched <-chan struct{}
 	var refined *refinement
-	var act *Activation
 	an, err := p.analyze(kmax, analysisHooks{
 		scanned: func(a *Activation, kmax float64) {
-			act = a
 			prefetched = a.prefetchRoots(kmax, digits)
 		},
 		found: func(a *Activation, pts []CriticalPoint) {
@@ -89,7 +87,7 @@ func (p *Prepared) AnalyzeDigits(kmax float64, digits int) (*AnalysisDigits, err
 	if err != nil {
 		return nil, err
 	}
-	ad := &AnalysisDigits{Analysis: an, Digits: digits, Activation: act}
+	ad := &AnalysisDigits{Analysis: an, Digits: digits, Activation: p.a}
 	if an.ScaleInvariant != nil {
 		si, _, err := ScaleInvariantOf(sigma, digits)
 		if err != nil {
