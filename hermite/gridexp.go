@@ -31,16 +31,12 @@ func gridNegExps(prog *calc.BigProgram, points []gridPoint, m int, prec uint) []
 	cp := wp + gridExpGuard
 	steps := make([]int64, len(points)) // |j| of each point, 0 where |z| < 1/2
 	var most int64
-	half := int64(1) << max(m-1, 0)
+	half := int64(1) << max(m-1, 0) // the least |j| with |j|·2^−m ≥ 1/2
 	for i, p := range points {
 		if p.exp > m || m > 62 {
 			return nil // not a point of this grid (a caller's mistake): exp decides
 		}
-		j := p.num << (m - p.exp)
-		if j < 0 {
-			j = -j
-		}
-		if m >= 1 && j >= half || m < 1 && j >= 1 {
+		if j := absInt(p.num << (m - p.exp)); j >= half {
 			steps[i] = j
 			most = max(most, j)
 		}

@@ -240,10 +240,12 @@ type ghMoments struct {
 	// moments' errors.
 	sum, unc []float64
 	acc      quadrature.CompensatedSum
-	// buf holds a, a1, e, sum, unc and raw, and work the nodes' values;
-	// raw is a block of moments of each rule and a scratch block.
+	// block holds the latest block of moments of each rule, scratch the
+	// moments of one parity while they are computed; buf holds a, a1, e,
+	// sum, unc, block and scratch, and work the nodes' values.
+	block     [2][]float64
+	scratch   []float64
 	buf, work []float64
-	raw       [3][]float64
 	parity    calc.Parity // σ's: the moments of the other parity vanish
 	finite    bool
 }
@@ -269,7 +271,8 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 	}
 	m := &ghMoments{rules: rules, finite: true, buf: buf, work: work, parity: in.s.parity}
 	m.a, m.a1, m.e, m.sum, m.unc = buf[:kmax], buf[kmax:2*kmax], buf[2*kmax:3*kmax], buf[3*kmax:4*kmax], buf[4*kmax:5*kmax]
-	m.raw = [3][]float64{buf[5*kmax : 6*kmax], buf[6*kmax : 7*kmax], buf[7*kmax : 8*kmax]}
+	m.block = [2][]float64{buf[5*kmax : 6*kmax], buf[6*kmax : 7*kmax]}
+	m.scratch = buf[7*kmax : 8*kmax]
 	sk := math.Sqrt(in.K)
 	var sq [2]quadrature.CompensatedSum
 	for j, r := range m.rules {
@@ -301,7 +304,7 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 func (s *GHSeries) evalSymmetric(f, z []float64, sk float64, x []float64) {
 	n := len(x)
 	for i, x := range x {
-		z[i], z[n+i] = sk*x, -sk*x
+		z[i] = sk * x
 	}
 	switch s.parity {
 	case calc.Odd:
@@ -313,6 +316,9 @@ func (s *GHSeries) evalSymmetric(f, z []float64, sk float64, x []float64) {
 		s.prog.EvalSlice(f[:n], z[:n])
 		copy(f[n:2*n], f[:n])
 	default:
+		for i, v := range z[:n] {
+			z[n+i] = -v
+		}
 		s.prog.EvalSlice(f, z)
 	}
 }
@@ -323,8 +329,8 @@ func (m *ghMoments) extend(k int) {
 	upto := min(m.rules[0].kmax, max(k+1, have+ghBlock))
 	var v [2][]float64
 	for j, r := range m.rules {
-		v[j] = m.raw[j][:upto-have]
-		r.moments(v[j], m.raw[2][:upto-have], have, upto, m.even[j], m.odd[j], m.parity)
+		v[j] = m.block[j][:upto-have]
+		r.moments(v[j], m.scratch, have, upto, m.even[j], m.odd[j], m.parity)
 	}
 	for k := have; k < upto; k++ {
 		// The moment of the larger rule, with the difference from the
@@ -345,10 +351,11 @@ func (m *ghMoments) extend(k int) {
 // moments sets out[k − from] to the rule's moment of order k for
 // from ≤ k < upto (out and tmp at least upto − from long),
 // Σ_x w·he_k(x)·(σ(√K·x) ± σ(−√K·x)) with even the sums and odd the
-// differences of σ at ±√K·x: for each parity one matrix–vector product
-// (gonum's own dgemv, whatever BLAS a program installs for blas64, so
-// that the sums round alike in every build) of the rows of that parity's orders with its values, or
-// zeros for the parity that an odd or even σ (sigma) lacks.
+// differences of σ at ±√K·x. For each parity it is one matrix–vector
+// product of the rows of that parity's orders with its values (gonum's
+// own dgemv, whatever BLAS a program installs for blas64, so that the
+// sums round alike in every build), or zeros for the parity that an odd
+// or even σ (sigma) lacks.
 func (r *ghRule) moments(out, tmp []float64, from, upto int, even, odd []float64, sigma calc.Parity) {
 	n := len(r.x)
 	var byParity [2][]float64
