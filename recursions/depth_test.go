@@ -10,15 +10,6 @@ import (
 	"critcalc/internal/testlevel"
 )
 
-func mustActivation(t testing.TB, sigma string) *Activation {
-	t.Helper()
-	a, err := New(calc.MustParse(sigma))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
 // TestIterateTanhGoldens iterates (5.108)–(5.110) for tanh at criticality
 // (C_b, C_W) = (0, 1) from K^(1) = 1, V^(1) = G{1}^(1) = 0 to ℓ = 10⁵.
 // Source: an independent iteration of the same recursions (a 97-point
@@ -31,7 +22,7 @@ func mustActivation(t testing.TB, sigma string) *Activation {
 // asymptotics' TestConfirmTanh.
 func TestIterateTanhGoldens(t *testing.T) {
 	const L = 100000
-	a := mustActivation(t, "tanh(x)")
+	a := mustNew(t, "tanh(x)")
 	bare, err := a.Iterate(0, 1, 1, L, L, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +78,7 @@ func TestIterateTanhGoldens(t *testing.T) {
 // G{1} ≡ 0 exactly since j = 0 for a scale-invariant σ (the first layer is
 // exactly Gaussian) (5.113)–(5.118).
 func TestIterateReLU(t *testing.T) {
-	a := mustActivation(t, "relu(x)")
+	a := mustNew(t, "relu(x)")
 	for _, tt := range []struct {
 		K1       float64
 		L, every int
@@ -125,7 +116,7 @@ func TestIterateReLU(t *testing.T) {
 // j/(8K²) = a₁ + 3a₂K = −2 + 17K (5.123); and, at moderate K, against the
 // three-moment forms of ChiPar and J.
 func TestDepthAveragesSmallK(t *testing.T) {
-	a := mustActivation(t, "tanh(x)")
+	a := mustNew(t, "tanh(x)")
 	d, err := a.depthAverages()
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +166,7 @@ func TestDepthAveragesSmallK(t *testing.T) {
 }
 
 func TestIterateErrors(t *testing.T) {
-	a := mustActivation(t, "tanh(x)")
+	a := mustNew(t, "tanh(x)")
 	for _, c := range []struct {
 		name     string
 		k1       float64
@@ -194,7 +185,7 @@ func TestIterateErrors(t *testing.T) {
 // BenchmarkIterateTanh1e5 runs 10⁵ layers of (K, V, G{1}) for tanh at
 // criticality; the goal is at most 1 s.
 func BenchmarkIterateTanh1e5(b *testing.B) {
-	a := mustActivation(b, "tanh(x)")
+	a := mustNew(b, "tanh(x)")
 	for b.Loop() {
 		if _, err := a.Iterate(0, 1, 1, 100000, 100000, nil); err != nil {
 			b.Fatal(err)
@@ -244,7 +235,7 @@ func TestIterateDigitsAgainstFloat(t *testing.T) {
 // normalized vertex V^(ℓ)/n_{ℓ−1} = 5K*² Σ 1/n_m adds one 5K*²/n_m per
 // layer, PDLT (5.120) with unequal widths).
 func TestIterateWidths(t *testing.T) {
-	a := mustActivation(t, "tanh")
+	a := mustNew(t, "tanh")
 	eq, err := a.IterateWidths(0, 1, 1, []int{50, 50, 50, 50, 50, 50}, 1, &Renormalization{CW1: 2.0 / 3})
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +249,7 @@ func TestIterateWidths(t *testing.T) {
 			t.Errorf("layer %d: equal widths %+v, Iterate %+v", ref[i].L, eq[i], ref[i])
 		}
 	}
-	r := mustActivation(t, "relu")
+	r := mustNew(t, "relu")
 	widths := []int{10, 40, 20, 80, 5}
 	ls, err := r.IterateWidths(0, 2, 1.5, widths, 1, nil)
 	if err != nil {

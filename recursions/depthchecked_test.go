@@ -30,7 +30,7 @@ func TestIterateCheckedDigits(t *testing.T) {
 		{"gelu", 0.5, 1.5, false},
 		{"erf", 0.1, 2, false},
 	} {
-		a := mustActivation(t, c.sigma)
+		a := mustNew(t, c.sigma)
 		var ren *Renormalization
 		var cb1, cw1 *big.Rat
 		if c.ren {
@@ -54,7 +54,7 @@ func TestIterateCheckedDigits(t *testing.T) {
 	// 9 digits (-26444561.6) while the averages were moved by 1e-14 of
 	// themselves alone (17 s at 12 digits: exhaustive only).
 	if testlevel.IsExhaustive() {
-		a := mustActivation(t, "gelu")
+		a := mustNew(t, "gelu")
 		const L = 45
 		layers, check, err := a.IterateChecked(0.5, 3, 3.5, L, L, nil, nil)
 		if err != nil {
@@ -69,7 +69,7 @@ func TestIterateCheckedDigits(t *testing.T) {
 	}
 	// At ℓ = 10⁵ the renormalized G{1} is a difference of terms 10⁴ times
 	// larger than itself: one ulp in the averages moves its eighth digit.
-	a := mustActivation(t, "tanh")
+	a := mustNew(t, "tanh")
 	layers, check, err := a.IterateChecked(0, 1, 1, 100000, 100000, nil, &Renormalization{CW1: 2.0 / 3})
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +104,7 @@ func checkKeptDigits(t *testing.T, where string, got, want LayerDigits) {
 // C_W = 1.5 from K^(1) = [[1, 0.9], [0.9, 1.2]], 6 layers (30 with the
 // exhaustive tests).
 func TestIterateTwoCheckedDigits(t *testing.T) {
-	a := mustActivation(t, "tanh")
+	a := mustNew(t, "tanh")
 	L := 6
 	if testlevel.IsExhaustive() {
 		L = 30
@@ -160,7 +160,7 @@ func TestIterateTwoCheckedDigits(t *testing.T) {
 // cells' points (layerNodes); the plain run must be Iterate's layers bit
 // for bit, whichever run computed which point.
 func TestIterateCheckedSharedNodes(t *testing.T) {
-	a := mustActivation(t, "tanh")
+	a := mustNew(t, "tanh")
 	const L = 3000
 	for range 3 {
 		layers, _, err := a.IterateChecked(0, 1, 1, L, 1, nil, nil)

@@ -24,7 +24,7 @@ func TestLayerTableAgreesWithQuadrature(t *testing.T) {
 		{"softsign(x)", false},
 	}
 	for _, tt := range tests {
-		a := mustActivation(t, tt.sigma)
+		a := mustNew(t, tt.sigma)
 		d, err := a.depthAverages()
 		if err != nil {
 			t.Fatal(err)
@@ -84,7 +84,7 @@ func TestIterateTableMatchesQuadrature(t *testing.T) {
 	}
 	const L = 3000
 	for _, tt := range tests {
-		a := mustActivation(t, tt.sigma)
+		a := mustNew(t, tt.sigma)
 		got, err := a.Iterate(tt.cb, tt.cw, tt.k1, L, L, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -104,14 +104,7 @@ func TestIterateNTKTwoClosedForms(t *testing.T) {
 		{0.3, 1.1, Lambda{1, 0.5}, [3]float64{0.7, 2.5, -1.1}, 8},
 	}
 	for _, cf := range closedForms {
-		e, err := calc.Parse(cf.expr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := New(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustNew(t, cf.expr)
 		for _, c := range cases {
 			// Θ^(1) = λ_b + λ_W K^(0), K^(0) = (K^(1) − C_b)/C_W.
 			var theta [3]float64

@@ -120,14 +120,7 @@ func TestIterateTwoDigitsReferences(t *testing.T) {
 	const digits = 30
 	for _, c := range twoDigitsRefs {
 		t.Run(c.name, func(t *testing.T) {
-			e, err := calc.Parse(c.sigma)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := New(e)
-			if err != nil {
-				t.Fatal(err)
-			}
+			a := mustNew(t, c.sigma)
 			got, err := a.IterateTwoDigits(mustRat(t, c.cb), mustRat(t, c.cw), mustRat(t, c.kpp), mustRat(t, c.kmm), mustRat(t, c.kpm),
 				len(c.layers), 1, digits)
 			if err != nil {
@@ -157,14 +150,7 @@ func TestIterateTwoDigitsReferences(t *testing.T) {
 // float64 recursion (a two-dimensional quadrature per layer, ~1e-13):
 // K₊₊, K₊₋, ρ and ψ agree to 1e-12 over 20 layers.
 func TestIterateTwoDigitsFloat64(t *testing.T) {
-	e, err := calc.Parse("tanh(x)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "tanh(x)")
 	L, digits := 6, 20 // 20 layers at 30 digits under CRITCALC_EXHAUSTIVE
 	if testlevel.IsExhaustive() {
 		L, digits = 20, 30
@@ -197,14 +183,7 @@ func TestIterateTwoDigitsFloat64(t *testing.T) {
 // TestIterateTwoDigitsOrthogonal checks that orthogonal inputs of an odd σ
 // without bias stay orthogonal: K₊₋ and ρ are certified 0, ψ = π/2.
 func TestIterateTwoDigitsOrthogonal(t *testing.T) {
-	e, err := calc.Parse("tanh(x)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "tanh(x)")
 	got, err := a.IterateTwoDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), big.NewRat(1, 2), new(big.Rat), 3, 1, 30)
 	if err != nil {
 		t.Fatal(err)
@@ -222,14 +201,7 @@ func TestIterateTwoDigitsOrthogonal(t *testing.T) {
 // their first-layer values exactly; for tanh it agrees with the float64
 // recursion to 1e-12.
 func TestIterateBootstrapDigits(t *testing.T) {
-	e, err := calc.Parse("relu(x)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "relu(x)")
 	got, err := a.IterateBootstrapDigits(new(big.Rat), big.NewRat(2, 1), big.NewRat(3, 4), big.NewRat(1, 3), big.NewRat(1, 8), 5, 1, 30)
 	if err != nil {
 		t.Fatal(err)
@@ -240,13 +212,7 @@ func TestIterateBootstrapDigits(t *testing.T) {
 		checkDigits(t, "δδK[2]", l.DDK2, "0.125", 30)
 	}
 
-	e, err = calc.Parse("tanh(x)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a, err = New(e); err != nil {
-		t.Fatal(err)
-	}
+	a = mustNew(t, "tanh(x)")
 	const L = 20
 	got, err = a.IterateBootstrapDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(3, 4), big.NewRat(1, 10), big.NewRat(1, 8), L, 1, 30)
 	if err != nil {
@@ -274,15 +240,8 @@ func TestIterateBootstrapDigits(t *testing.T) {
 // scale-invariant (elu) is refused: its Hermite coefficients decay too
 // slowly for the series.
 func TestIterateTwoDigitsKinked(t *testing.T) {
-	e, err := calc.Parse("elu(x)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = a.IterateTwoDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), big.NewRat(1, 1), big.NewRat(1, 2), 2, 1, 30)
+	a := mustNew(t, "elu(x)")
+	_, err := a.IterateTwoDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), big.NewRat(1, 1), big.NewRat(1, 2), 2, 1, 30)
 	if !errors.Is(err, hermite.ErrKinked) {
 		t.Errorf("elu: got %v, want hermite.ErrKinked", err)
 	}

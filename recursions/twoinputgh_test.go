@@ -30,14 +30,7 @@ func TestIterateTwoSeriesAgainstQuadrature(t *testing.T) {
 		{"sin", 0, 1, 1, 0.9, 0.999999 * math.Sqrt(0.9)},
 	}
 	for _, c := range cases {
-		e, err := calc.Parse(c.sigma)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := New(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustNew(t, c.sigma)
 		series, err := a.iterateTwo(c.cb, c.cw, c.p, c.m, c.x, L, 1, 0, true)
 		if err != nil {
 			t.Fatal(err)
@@ -68,14 +61,7 @@ func TestIterateTwoSeriesAgainstQuadrature(t *testing.T) {
 // while the bounds are near 1e-15·⟨σ²⟩. Every digit the two runs agree on
 // must be a digit of the closed form's iteration.
 func TestIterateTwoCheckedFarBelowScale(t *testing.T) {
-	e, err := calc.Parse("sin(5*x)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "sin(5*x)")
 	layers, check, err := a.IterateTwoChecked(0, 1, 1, 2, 0.5, 5, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ func TestPriceSeriesAgreesWithExpect2(t *testing.T) {
 // K₊₋ must agree to 1e-12 and ψ within the sum of the two error estimates.
 func TestIterateTwoPriceMatchesExpect2(t *testing.T) {
 	const cb, cw, L = 0.1, 1.5, 60
-	a := mustActivation(t, "tanh(x)")
+	a := mustNew(t, "tanh(x)")
 	got, err := a.IterateTwo(cb, cw, 1, 1, 0.9, L, 1)
 	if err != nil {
 		t.Fatal(err)
