@@ -105,20 +105,7 @@ func ExactOutputDigits(widths []int, nOut, digits int) (MomentsDigits, error) {
 	if err := checkWidths(widths); err != nil {
 		return MomentsDigits{}, fmt.Errorf("loggauss: exact output moments: %w", err)
 	}
-	if err := checkOutputDigits(nOut, digits); err != nil {
-		return MomentsDigits{}, err
-	}
-	return certifyMoments(digits, func(prec uint) (bigMoments, error) {
-		g, err := exactAt(widths, prec)
-		if err != nil {
-			return bigMoments{}, err
-		}
-		c, err := logChiSquaredAt(nOut, prec)
-		if err != nil {
-			return bigMoments{}, err
-		}
-		return g.add(c), nil
-	})
+	return outputDigits(nOut, digits, func(prec uint) (bigMoments, error) { return exactAt(widths, prec) })
 }
 
 // TheoryOutputDigits is the log-Gaussian moments of ln‖z_out‖² (Theorem 2:
@@ -129,17 +116,28 @@ func TheoryOutputDigits(widths []int, nOut, digits int) (MomentsDigits, error) {
 	if err != nil {
 		return MomentsDigits{}, err
 	}
+	return outputDigits(nOut, digits, func(prec uint) (bigMoments, error) {
+		b := new(big.Float).SetPrec(prec).SetRat(beta)
+		return bigMoments{new(big.Float).SetPrec(prec).Quo(b, big.NewFloat(-2)), b}, nil
+	})
+}
+
+// outputDigits certifies the moments of ln‖z_out‖² = G + ln χ²_{n_out} to
+// digits significant digits, with the moments of G at prec bits from g.
+func outputDigits(nOut, digits int, g func(prec uint) (bigMoments, error)) (MomentsDigits, error) {
 	if err := checkOutputDigits(nOut, digits); err != nil {
 		return MomentsDigits{}, err
 	}
 	return certifyMoments(digits, func(prec uint) (bigMoments, error) {
+		gm, err := g(prec)
+		if err != nil {
+			return bigMoments{}, err
+		}
 		c, err := logChiSquaredAt(nOut, prec)
 		if err != nil {
 			return bigMoments{}, err
 		}
-		b := new(big.Float).SetPrec(prec).SetRat(beta)
-		g := bigMoments{new(big.Float).SetPrec(prec).Quo(b, big.NewFloat(-2)), b}
-		return g.add(c), nil
+		return gm.add(c), nil
 	})
 }
 
