@@ -54,7 +54,7 @@ type BigProgram struct {
 	outputs []int // the nodes of the expressions
 
 	plan *bigPlan  // what Eval and EvalAll run
-	work sync.Pool // *bigWork scratch spaces of the plan
+	work sync.Pool // *BigEvaluator scratch spaces of the plan
 
 	mu     sync.Mutex
 	consts map[uint][]*big.Float // values of the plan's x-free steps, per precision
@@ -92,63 +92,41 @@ func CompileBigMany(es ...Expr) *BigProgram {
 // against a higher precision: use EvalDigits for a value whose digits are
 // certified.
 func (p *BigProgram) Eval(x *big.Float, prec uint) (*big.Float, error) {
-	w, err := p.run(x, prec)
+	ev := p.pooledEvaluator()
+	defer p.work.Put(ev)
+	vs, err := ev.EvalAll(x, prec)
 	if err != nil {
 		return nil, err
 	}
-	defer p.work.Put(w)
-	return p.output(w, p.plan.outputs[len(p.plan.outputs)-1]), nil
+	return new(big.Float).Copy(vs[len(vs)-1]), nil
 }
 
 // EvalAll returns the values at x of every expression the program was
 // compiled from, in order, each a fresh value the caller may modify.
 func (p *BigProgram) EvalAll(x *big.Float, prec uint) ([]*big.Float, error) {
-	w, err := p.run(x, prec)
+	ev := p.pooledEvaluator()
+	defer p.work.Put(ev)
+	vs, err := ev.EvalAll(x, prec)
 	if err != nil {
 		return nil, err
 	}
-	defer p.work.Put(w)
-	outs := p.plan.outputs
-	out := make([]*big.Float, len(outs))
-	for i, o := range outs {
-		out[i] = p.output(w, o)
-		for j := range i {
-			if outs[j] == o { // the same expression twice: do not alias
-				out[i] = new(big.Float).Copy(out[i])
-				break
-			}
-		}
+	out := make([]*big.Float, len(vs))
+	for i, v := range vs {
+		out[i] = new(big.Float).Copy(v)
 	}
 	return out, nil
 }
 
-// output returns step i's value, copied when it is a shared constant.
-// The value of an x-dependent output step is fresh: the plan computes it
-// into a new big.Float, not into the reused scratch space.
-func (p *BigProgram) output(w *bigWork, i int) *big.Float {
-	if !p.plan.steps[i].varying {
-		return new(big.Float).Copy(w.vals[i])
+// pooledEvaluator returns an evaluator of p from p.work, or a new one;
+// the caller puts it back when it has copied the values out.
+func (p *BigProgram) pooledEvaluator() *BigEvaluator {
+	if ev, ok := p.work.Get().(*BigEvaluator); ok {
+		return ev
 	}
-	return w.vals[i]
+	return p.Evaluator()
 }
 
-// run computes every step of the plan at x in a scratch space, which the
-// caller returns to p.work once it has taken the outputs.
-func (p *BigProgram) run(x *big.Float, prec uint) (*bigWork, error) {
-	w, _ := p.work.Get().(*bigWork)
-	if w == nil {
-		w = newBigWork(p.plan)
-	}
-	w.fresh = make([]big.Float, p.plan.nout)
-	if err := p.runIn(w, x, prec, nil); err != nil {
-		p.work.Put(w)
-		return nil, err
-	}
-	return w, nil
-}
-
-// runIn computes every step of the plan at x in w, the outputs into
-// w.fresh; ex, when not nil, is e^−|x| (see BigEvaluator.EvalAllExp).
+// runIn computes every step of the plan at x in w; ex, when not nil, is e^−|x| (see BigEvaluator.EvalAllExp).
 func (p *BigProgram) runIn(w *bigWork, x *big.Float, prec uint, ex *big.Float) error {
 	cs, err := p.constants(prec)
 	if err != nil {
@@ -192,7 +170,6 @@ type BigEvaluator struct {
 // Evaluator returns a new BigEvaluator of p.
 func (p *BigProgram) Evaluator() *BigEvaluator {
 	w := newBigWork(p.plan)
-	w.fresh = make([]big.Float, p.plan.nout)
 	outs := p.plan.outputs
 	return &BigEvaluator{p: p, w: w, out: make([]*big.Float, len(outs)), dup: make([]big.Float, len(outs))}
 }

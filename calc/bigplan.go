@@ -19,7 +19,6 @@ type bigStep struct {
 	isPow   bool  // an integer power with |exponent| ≤ maxBigPowInt
 	kernel  *Func // the function of e^−|u| it applies, if any (sharedBig)
 	slot    int   // the shared exponential it reads, −1 when it has its own
-	out     int   // its place among the fresh values of a point, −1 when not an output
 }
 
 // bigPlan is the list of steps, in topological order, and the steps whose
@@ -28,7 +27,6 @@ type bigPlan struct {
 	steps   []bigStep
 	outputs []int
 	nslots  int // number of shared exponentials per point
-	nout    int // number of distinct x-dependent output steps
 	xSlot   int // the shared exponential of |u| = |x|, −1 when none
 }
 
@@ -43,7 +41,7 @@ func newBigPlan(es []Expr) *bigPlan {
 			if _, ok := index[n]; ok {
 				continue
 			}
-			s := bigStep{e: n, src: n, varying: n.Op() == OpVar, a: -1, b: -1, slot: -1, out: -1}
+			s := bigStep{e: n, src: n, varying: n.Op() == OpVar, a: -1, b: -1, slot: -1}
 			if o, ok := src[n]; ok {
 				s.src = o
 			}
@@ -65,10 +63,6 @@ func newBigPlan(es []Expr) *bigPlan {
 			pl.steps = append(pl.steps, s)
 		}
 		pl.outputs = append(pl.outputs, index[f])
-		if s := &pl.steps[index[f]]; s.varying && s.out < 0 {
-			s.out = pl.nout
-			pl.nout++
-		}
 	}
 	pl.assignSlots()
 	return pl
@@ -117,8 +111,7 @@ func (pl *bigPlan) assignSlots() {
 // computes those values without allocating.
 type bigWork struct {
 	vals   []*big.Float
-	fresh  []big.Float // the output values of this point, new for every point
-	own    []big.Float // own[i] holds step i's value when it is not an output
+	own    []big.Float // own[i] holds step i's value unless a bigmath function returned a new one
 	shared []negExp    // the exponentials computed so far at this point
 	store  []big.Float // two per shared exponential
 	tmp    [2]big.Float
@@ -135,13 +128,8 @@ func newBigWork(pl *bigPlan) *bigWork {
 }
 
 // dest returns the big.Float that step i of an evaluation is computed
-// into at prec bits: a fresh one for an output, which the caller keeps,
-// and the step's own storage otherwise. w.fresh must have been renewed
-// for the point.
+// into at prec bits: the step's own storage, reused from point to point.
 func (pl *bigPlan) dest(w *bigWork, i int, prec uint) *big.Float {
-	if o := pl.steps[i].out; o >= 0 {
-		return w.fresh[o].SetPrec(prec)
-	}
 	return w.own[i].SetPrec(0).SetPrec(prec)
 }
 
