@@ -194,33 +194,68 @@ func agreeingBound(lo, hi *big.Float) int {
 	return int(math.Floor(1-math.Log10(r))) + 1
 }
 
-// AgreeingFloat64 is Agreeing for two float64 computations of one
-// quantity, x the one kept and y its check; a value that is not finite is
-// a *NotCertifiedError.
+// AgreeingFloat64 certifies x, a float64 result, by y, its check: the same
+// quantity computed again with the inputs moved by about their own
+// accuracy (a perturbed run of a float64 iteration). Unlike the pair of
+// Agreeing, whose second value is far more accurate than the first, x is
+// no closer to the true value than y is, and the check's perturbation
+// moves it one way only; so the true value is taken to lie anywhere within
+// |x − y| of x, on either side. AgreeingFloat64 returns x with the largest
+// number of significant digits, at most digits, to which both ends of
+// that interval, y and its mirror 2x − y, round alike. Two zeros agree to
+// every digit; a value that is not finite, or no digit in common, is a
+// *NotCertifiedError.
 func AgreeingFloat64(name string, x, y float64, digits int) (Certified, error) {
 	if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) {
 		return Certified{}, &NotCertifiedError{Digits: digits, X: name, Last: fmt.Sprintf("%g and %g", x, y)}
 	}
-	if digits > 17 {
-		return Agreeing(name, new(big.Float).SetFloat64(y), new(big.Float).SetFloat64(x), digits)
-	}
-	// Agreeing's comparison on strconv's digits, which round a float64 as
-	// big.Float.Text rounds its exact value (to nearest, ties to even), at a
-	// fraction of the cost: the float64 columns of depth and sim compare
-	// thousands of pairs.
 	if x == 0 && y == 0 {
 		return Exact(new(big.Float).SetFloat64(x), digits), nil
 	}
-	if x != 0 && y != 0 {
-		hi, lo := new(big.Float).SetFloat64(x), new(big.Float).SetFloat64(y)
-		for d := min(digits, agreeingBound(lo, hi)); d >= 1; d-- {
-			if strconv.FormatFloat(y, 'e', d-1, 64) == strconv.FormatFloat(x, 'e', d-1, 64) {
-				return Certified{V: hi, Digits: d}, nil
+	fail := func() (Certified, error) {
+		return Certified{}, &NotCertifiedError{Digits: digits, X: name,
+			Last: fmt.Sprintf("%s and its check %s", strconv.FormatFloat(x, 'g', 10, 64), strconv.FormatFloat(y, 'g', 10, 64))}
+	}
+	if x == 0 || y == 0 {
+		return fail()
+	}
+	xb, yb := new(big.Float).SetFloat64(x), new(big.Float).SetFloat64(y)
+	top := min(digits, agreeingBound(yb, xb))
+	// The mirror 2x − y. Where float64 holds it exactly, the digits are
+	// strconv's, which round a float64 as big.Float.Text rounds its exact
+	// value (to nearest, ties to even), at a fraction of the cost: the
+	// float64 columns of depth and sim compare thousands of pairs.
+	d := x - y
+	m := x + d
+	format := func(v float64, k int) string { return strconv.FormatFloat(v, 'e', k-1, 64) }
+	ends := [2]float64{y, m}
+	if digits > 17 || math.IsInf(m, 0) || x-d != y || m-x != d {
+		// Big.Float's digits of the exact ends, at a precision that holds
+		// 2x − y for any two float64 values.
+		const prec = 2200
+		mb := new(big.Float).SetPrec(prec).Add(xb, xb)
+		mb.Sub(mb, yb)
+		if mb.Sign() == 0 {
+			return fail()
+		}
+		for k := top; k >= 1; k-- {
+			s := xb.Text('e', k-1)
+			if yb.Text('e', k-1) == s && mb.Text('e', k-1) == s {
+				return Certified{V: xb, Digits: k}, nil
 			}
 		}
+		return fail()
 	}
-	return Certified{}, &NotCertifiedError{Digits: digits, X: name,
-		Last: fmt.Sprintf("%s at one precision and %s at a higher one", strconv.FormatFloat(y, 'g', 10, 64), strconv.FormatFloat(x, 'g', 10, 64))}
+	if m == 0 {
+		return fail()
+	}
+	for k := top; k >= 1; k-- {
+		s := format(x, k)
+		if format(ends[0], k) == s && format(ends[1], k) == s {
+			return Certified{V: xb, Digits: k}, nil
+		}
+	}
+	return fail()
 }
 
 // Bounded returns v with the largest number of significant digits, at most

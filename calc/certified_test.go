@@ -151,8 +151,8 @@ func TestCertifiedSqrt(t *testing.T) {
 }
 
 // TestAgreeingFloat64 checks the digits two float64 computations share:
-// all of them for equal values, otherwise the most to which both round
-// alike, and an error for a value that is not finite.
+// all of them for equal values, otherwise the most to which both ends of
+// x ± |x − y| round alike, and an error for a value that is not finite.
 func TestAgreeingFloat64(t *testing.T) {
 	for _, c := range []struct {
 		x, y   float64
@@ -161,8 +161,16 @@ func TestAgreeingFloat64(t *testing.T) {
 		ok     bool
 	}{
 		{1.2359028, 1.2359028, 9, "1.2359028", true},
-		{1.23590278, 1.23590281, 9, "1.2359028", true}, // both round to it at 8 digits
-		{1.2359024, 1.2359026, 9, "1.2359", true},      // 1.235902 and 1.235903 at 7 digits
+		// x ± |x − y| = 1.23590275 … 1.23590281 holds 1.235902750, where
+		// the 8th digit changes, and not 1.2359025, where the 7th does.
+		{1.23590278, 1.23590281, 9, "1.235903", true},
+		{1.2359024, 1.2359026, 9, "1.2359", true}, // 1.235902 and 1.235903 at 7 digits
+		// The check above x, and the interval below it crossing a rounding
+		// boundary that y alone does not: 1.2345654 rounds to 1.234565 at
+		// 7 digits, x and y to 1.234566.
+		{1.2345656, 1.2345658, 9, "1.23457", true},
+		{1.2345656, 1.2345654, 9, "1.23457", true},
+		{1.2345657, 1.2345658, 9, "1.234566", true},
 		{0.5, -0.5, 9, "", false},
 		{math.NaN(), 1, 9, "", false},
 		{1, math.Inf(1), 9, "", false},

@@ -41,8 +41,9 @@ layer), and the bootstrapped δK[1], δδK[2]
 Numbers are float64 recursions of Gaussian averages accurate to ~1e-14 per
 layer, iterated twice, the second time with every average moved by its
 accuracy; each value keeps the digits, at most --digits D (default 9, at
-most 12, the float64 limit of every command), on which the two runs agree
-(checked for tanh, GELU and erf against the high-precision iteration). With
+most 12, the float64 limit of every command), to which both runs and the
+mirror of the second about the first round alike (checked for tanh, GELU
+and erf against the high-precision iteration). With
 --digits D from 13 to 60 (at most the layers that take about 5 minutes at an
 estimated 1.2 ms a layer per digit, 4166 at 60 digits) K, V, G{1}, χ∥ and χ⊥, and
 with --inputs the two-input columns, are iterated in high precision twice,
