@@ -1,6 +1,7 @@
 package recursions
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -9,13 +10,20 @@ import (
 )
 
 // Working digits of the D-digit values: a refined K* and the values there
-// come from averages certified to digits+highExtra digits; the fixed
-// points and the quantities at a given K are computed a second time from
-// averages to digits+lowExtra digits, and keep the leading digits on which
-// the two agree.
+// come from averages certified to digits+criticalExtra digits, or to
+// digits+highExtra where those do not certify them all; the fixed points
+// and the quantities at a given K come from averages to digits+highExtra
+// digits, are computed a second time from averages to digits+lowExtra
+// digits, and keep the leading digits on which the two agree.
 const (
 	lowExtra  = 15
 	highExtra = 25
+	// criticalExtra is refineTol and 5 digits more: enough for the last
+	// Newton step of a root whose noise (newtonNoise) is up to 10⁴ times
+	// the averages' relative error (it is 127 times for mish, 162 for
+	// SWISH, 117 for GELU, 59 for x·erf x), and for C_W, C_b and ã₁ where
+	// they cancel up to 5 digits.
+	criticalExtra = refineTol + 5
 )
 
 // CriticalDigits is a critical point with K* > 0 (or the K* = 0 limit)
@@ -74,27 +82,47 @@ func relativeBound(eps float64, terms, v *big.Float) float64 {
 // CriticalDigitsAt refines the float64 critical point K0 > 0 and returns
 // it with digits significant digits (fewer for a value whose error bound
 // does not allow them). K* comes from Newton's method (refineCritical),
-// whose last step, below 10^−(digits+refineTol) of K*, is taken with
-// averages certified to digits+highExtra digits; C_W, C_b and ã₁ are
-// computed from those averages and keep the leading digits that their
-// propagated error bound (criticalValues) certifies.
+// whose last step and its noise, below 10^−(digits+refineTol) of K*, are
+// computed from averages certified to digits+criticalExtra digits; C_W,
+// C_b and ã₁ are computed from those averages and keep the leading digits
+// that their propagated error bound (criticalValues) certifies. Where the
+// step's noise or a bound leaves fewer than digits, all is computed again
+// from averages to digits+highExtra digits.
 func (a *Activation) CriticalDigitsAt(K0 float64, digits int) (CriticalDigits, error) {
-	K, v, err := a.refineCritical(K0, digits, digits+highExtra)
-	if err != nil {
-		return CriticalDigits{}, err
+	var p CriticalDigits
+	var err error
+	for _, extra := range []int{criticalExtra, highExtra} {
+		var full bool
+		p, full, err = a.criticalDigitsWith(K0, digits, digits+extra)
+		var nc *calc.NotCertifiedError
+		if full || err != nil && !errors.As(err, &nc) {
+			break
+		}
 	}
-	vals, rel, err := criticalValues(K, v, math.Pow(10, -float64(digits+highExtra)))
+	return p, err
+}
+
+// criticalDigitsWith is CriticalDigitsAt from averages certified to work
+// digits; full reports whether K*, C_W, C_b and ã₁ all have digits digits.
+func (a *Activation) criticalDigitsWith(K0 float64, digits, work int) (p CriticalDigits, full bool, err error) {
+	K, v, err := a.refineCritical(K0, digits, work)
 	if err != nil {
-		return CriticalDigits{}, err
+		return CriticalDigits{}, false, err
 	}
-	p := CriticalDigits{K: calc.Exact(K, digits)}
+	vals, rel, err := criticalValues(K, v, math.Pow(10, -float64(work)))
+	if err != nil {
+		return CriticalDigits{}, false, err
+	}
+	p = CriticalDigits{K: calc.Exact(K, digits)}
 	dst := []*calc.Certified{&p.CW, &p.Cb, &p.A1}
+	full = true
 	for j, name := range []string{"C_W", "C_b", "ã₁"} {
 		c, err := calc.Bounded(name, vals[j], rel[j], digits)
 		if err != nil {
-			return CriticalDigits{}, fmt.Errorf("recursions: %s at K* = %s: %w", name, K.Text('g', 10), err)
+			return CriticalDigits{}, false, fmt.Errorf("recursions: %s at K* = %s: %w", name, K.Text('g', 10), err)
 		}
 		*dst[j] = c
+		full = full && c.Digits == digits
 	}
-	return p, nil
+	return p, full, nil
 }

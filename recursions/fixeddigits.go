@@ -31,15 +31,16 @@ func (a *Activation) FixedPointAtDigits(K0 float64, Cb, CW *big.Rat, digits int)
 	prec := calc.BitsForDigits(work) + 16
 	cb := new(big.Float).SetPrec(prec).SetRat(Cb)
 	cw := new(big.Float).SetPrec(prec).SetRat(CW)
-	step := func(K *big.Float, v []*big.Float, prec uint) (*big.Float, error) {
+	step := func(K *big.Float, v []*big.Float, prec uint, eps float64) (*big.Float, float64, error) {
 		q := quantities(K, cw, v)
 		f := new(big.Float).SetPrec(prec).Mul(cw, q[qG])
+		terms := new(big.Float).Abs(f) // C_W g carries the error; C_b and K are exact
 		f.Add(f, cb).Sub(f, K)
 		df := new(big.Float).SetPrec(prec).Sub(q[qChiPar], big.NewFloat(1))
 		if df.Sign() == 0 {
-			return nil, errors.New("χ∥ = 1 exactly")
+			return nil, 0, errors.New("χ∥ = 1 exactly")
 		}
-		return f.Quo(f, df), nil
+		return f.Quo(f, df), newtonNoise(eps, terms, df, K), nil
 	}
 	K, v, err := a.newtonDigits(K0, digits, work, step)
 	if err != nil {

@@ -54,9 +54,13 @@ func (a *Activation) averagesAtDigitsSharing(K *big.Float, digits, valueDigits i
 // ⟨σ²(z² − K)⟩_K = 2K⟨zσσ'⟩_K (5.53). It vanishes exactly at criticality,
 // is smooth, and involves no cancellation away from the root. The
 // derivative comes from the same nodes: d⟨F⟩_K/dK = ⟨F·(z² − K)⟩_K/(2K²).
-func newtonStep(K *big.Float, v []*big.Float, prec uint) (*big.Float, error) {
+// It also returns the step's noise relative to K (newtonNoise): r's error
+// when each average carries a relative error eps, over |r'|.
+func newtonStep(K *big.Float, v []*big.Float, prec uint, eps float64) (*big.Float, float64, error) {
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
 	r := f().Mul(K, v[cSp2])
+	terms := f().Abs(r)
+	terms.Add(terms, f().Abs(v[cZssp]))
 	r.Sub(r, v[cZssp])
 	twoK2 := f().Mul(K, K)
 	twoK2.Add(twoK2, twoK2)
@@ -68,9 +72,21 @@ func newtonStep(K *big.Float, v []*big.Float, prec uint) (*big.Float, error) {
 	dr.Add(dr, v[cSp2])
 	dr.Sub(dr, dB)
 	if dr.Sign() == 0 {
-		return nil, fmt.Errorf("the residual's derivative vanishes at K = %s (a double root)", K.Text('g', 20))
+		return nil, 0, fmt.Errorf("the residual's derivative vanishes at K = %s (a double root)", K.Text('g', 20))
 	}
-	return r.Quo(r, dr), nil
+	return r.Quo(r, dr), newtonNoise(eps, terms, dr, K), nil
+}
+
+// newtonNoise returns eps·terms/(|f'|·K): the error, relative to K, of a
+// Newton step f/f' whose f has the absolute error eps·terms (the sum of
+// the sizes of its parts, each with the relative error eps). The error of
+// f' adds a part of it proportional to the step, which is negligible at the
+// step that ends the iteration; the factor 2 covers it and the rounding.
+func newtonNoise(eps float64, terms, df, K *big.Float) float64 {
+	q := new(big.Float).Quo(terms, df)
+	q.Quo(q, K)
+	r, _ := q.Float64()
+	return 2 * eps * math.Abs(r)
 }
 
 // refineCritical refines a simple root K0 > 0 of the criticality
@@ -98,24 +114,30 @@ const (
 )
 
 // newtonDigits runs Newton's method from the float64 root K0 > 0 of a
-// function whose step step(K, v, prec) is computed from the averages v of
-// the high-precision set at K. The early steps use averages to only as many
-// digits as the next iterate can hold (twice its correct digits, see
-// firstStepDigits); from the step after which the iterate may be
-// accurate to work digits on, every step uses all work digits, and only
-// such a step ends the iteration: when it is below 10^−(digits+refineTol)
-// relative to K, K and the averages there are returned. Raising the
+// function whose step step(K, v, prec, eps) is computed from the averages v
+// of the high-precision set at K, each with the relative error eps; step
+// also returns the step's noise relative to K, what that error moves it by
+// (newtonNoise). The early steps use averages to only as many digits as
+// the next iterate can hold (twice its correct digits, see
+// firstStepDigits); from the step after which the iterate may be accurate
+// to work digits on, every step uses all work digits, and only such a step
+// ends the iteration: when it and its noise are both below
+// 10^−(digits+refineTol) relative to K, K and the averages there are
+// returned. A step below that whose noise is not is a
+// *calc.NotCertifiedError: the root is too flat for averages to work
+// digits to place it (a caller may try more work digits). Raising the
 // digits early changes how fast the iteration gets there, never where it
 // stops. Every step computes the integrands' values at the trapezoidal
 // nodes to work digits, so that the nodes, which do not move with K, are
 // evaluated once for the whole iteration rather than once per precision:
 // an early step is then summed from values more accurate than it needs.
-func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big.Float, v []*big.Float, prec uint) (*big.Float, error)) (*big.Float, []*big.Float, error) {
+func (a *Activation) newtonDigits(K0 float64, digits, work int, step newtonStepFunc) (*big.Float, []*big.Float, error) {
 	if !(K0 > 0) || math.IsInf(K0, 0) {
 		return nil, nil, fmt.Errorf("need a finite K0 > 0, got %g", K0)
 	}
 	prec := calc.BitsForDigits(work) + 16
-	tol := new(big.Float).SetPrec(prec).SetFloat64(math.Pow(10, -float64(digits+refineTol)))
+	tolf := math.Pow(10, -float64(digits+refineTol))
+	tol := new(big.Float).SetPrec(prec).SetFloat64(tolf)
 	K := new(big.Float).SetPrec(prec).SetFloat64(K0)
 	d := firstNewtonDigits(work)
 	for range maxNewton {
@@ -123,11 +145,15 @@ func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big
 		if err != nil {
 			return nil, nil, err
 		}
-		s, err := step(K, v, prec)
+		s, noise, err := step(K, v, prec, math.Pow(10, -float64(d)))
 		if err != nil {
 			return nil, nil, err
 		}
 		if d == work && new(big.Float).Abs(s).Cmp(new(big.Float).Mul(tol, K)) <= 0 {
+			if !(noise <= tolf) {
+				return nil, nil, &calc.NotCertifiedError{Digits: digits, X: "K*",
+					Last: fmt.Sprintf("%s, whose Newton step has a noise of %.2g of K from averages to %d digits", K.Text('g', 20), noise, work)}
+			}
 			return K, v, nil
 		}
 		K = new(big.Float).SetPrec(prec).Sub(K, s)
@@ -138,6 +164,11 @@ func (a *Activation) newtonDigits(K0 float64, digits, work int, step func(K *big
 	}
 	return nil, nil, &calc.NotCertifiedError{Digits: digits, X: "K*", Last: fmt.Sprintf("%s after %d Newton steps", K.Text('g', 20), maxNewton)}
 }
+
+// newtonStepFunc computes a Newton step at K from the averages v there,
+// each with the relative error eps, at precision prec: the step and its
+// noise relative to K (newtonNoise).
+type newtonStepFunc func(K *big.Float, v []*big.Float, prec uint, eps float64) (step *big.Float, noise float64, err error)
 
 // firstNewtonDigits returns the working digits of the first Newton step
 // of newtonDigits towards work digits.

@@ -1,7 +1,9 @@
 package recursions
 
 import (
+	"errors"
 	"math/big"
+	"strings"
 	"testing"
 
 	"critcalc/calc"
@@ -51,5 +53,35 @@ func TestRefineAgainstMoreDigits(t *testing.T) {
 	}
 	if got, want := K30.Text('e', 39), K50.Text('e', 39); got != want {
 		t.Errorf("K* to 40 digits: %s, refined for 50 digits: %s", got, want)
+	}
+}
+
+// TestNewtonNoise checks that the refinement of mish's K* ends only where
+// the averages place the root: its step's noise is about 127 times their
+// relative error, so averages to digits+14 digits leave a noise of
+// 10^−(digits+11.9), above the 10^−(digits+refineTol) the last step must
+// reach, and the refinement is not certified; to digits+criticalExtra they
+// certify K*, C_W, C_b and ã₁ to all their digits, the same as to
+// digits+highExtra.
+func TestNewtonNoise(t *testing.T) {
+	a := mustNew(t, "mish")
+	const K0, digits = 1.67016913248, 12
+	_, _, err := a.criticalDigitsWith(K0, digits, digits+14)
+	var nc *calc.NotCertifiedError
+	if !errors.As(err, &nc) || !strings.Contains(err.Error(), "noise") {
+		t.Fatalf("averages to %d digits: %v, want a noise that is not certified", digits+14, err)
+	}
+	low, full, err := a.criticalDigitsWith(K0, digits, digits+criticalExtra)
+	if err != nil || !full {
+		t.Fatalf("averages to %d digits: full %v, %v", digits+criticalExtra, full, err)
+	}
+	high, _, err := a.criticalDigitsWith(K0, digits, digits+highExtra)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]calc.Certified{{low.K, high.K}, {low.CW, high.CW}, {low.Cb, high.Cb}, {low.A1, high.A1}} {
+		if c[0].Text() != c[1].Text() {
+			t.Errorf("to %d digits %s, to %d digits %s", digits+criticalExtra, c[0].Text(), digits+highExtra, c[1].Text())
+		}
 	}
 }

@@ -60,7 +60,7 @@ func (a *Activation) prefetchRoots(kmax float64, digits int) <-chan struct{} {
 		if err != nil {
 			return
 		}
-		work := digits + highExtra
+		work := digits + criticalExtra
 		for _, d := range []int{firstNewtonDigits(work), work} {
 			for i := 0; i+1 < len(t.xs); i++ {
 				y0, y1 := t.ratio(i), t.ratio(i+1)
