@@ -2,6 +2,7 @@ package recursions
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -166,6 +167,32 @@ func TestLobattoCoefficients(t *testing.T) {
 		kept, dropped := chopNoise(c, 1e-16)
 		if tt.name == "1+1e-3x²" && (len(kept) != 3 || dropped > 1e-15) {
 			t.Errorf("%s: kept %d coefficients, dropped %.2g; want 3", tt.name, len(kept), dropped)
+		}
+	}
+}
+
+// TestClenshawMany checks that the four-at-a-time recurrence gives every
+// point the very value of clenshaw, for lengths that leave each remainder
+// of four points, and coefficient counts down to one.
+func TestClenshawMany(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, nc := range []int{1, 2, 3, 17, 82} {
+		c := make([]float64, nc)
+		for k := range c {
+			c[k] = rng.NormFloat64() * math.Pow(2, -float64(k))
+		}
+		for _, n := range []int{0, 1, 4, 7, 10} {
+			xs := make([]float64, n)
+			for i := range xs {
+				xs[i] = 2*rng.Float64() - 1
+			}
+			out := make([]float64, n)
+			clenshawMany(out, c, xs)
+			for i, x := range xs {
+				if want := clenshaw(c, x); math.Float64bits(out[i]) != math.Float64bits(want) {
+					t.Fatalf("%d coefficients, point %d of %d: %v, clenshaw %v", nc, i, n, out[i], want)
+				}
+			}
 		}
 	}
 }

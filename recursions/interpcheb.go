@@ -36,11 +36,21 @@ func lobattoCoefficients(vals []float64, stride int) []float64 {
 	for i := range cos {
 		cos[i] = math.Cos(float64(i) * math.Pi / float64(m))
 	}
+	// The weighted deviations from the mean, and cos(jkπ/m) read at the
+	// index jk mod 2m, kept by adding k at each step.
+	dev := make([]float64, m+1)
+	for j := range dev {
+		dev[j] = w(j) * (vals[j*stride] - mean)
+	}
 	c := make([]float64, m+1)
 	for k := 0; k <= m; k++ {
 		var s, comp float64
+		idx := 0
 		for j := 0; j <= m; j++ {
-			t := w(j) * (vals[j*stride] - mean) * cos[j*k%(2*m)]
+			t := dev[j] * cos[idx]
+			if idx += k; idx >= 2*m {
+				idx -= 2 * m
+			}
 			u := s + t
 			if math.Abs(s) >= math.Abs(t) {
 				comp += (s - u) + t
@@ -67,6 +77,32 @@ func chopNoise(c []float64, noise float64) (kept []float64, dropped float64) {
 		n--
 	}
 	return c[:n], dropped
+}
+
+// clenshawMany sets out[i] = clenshaw(c, xs[i]), four points at a time:
+// the four recurrences are independent, so they run side by side where
+// one waits on each step of its own; each value is the one clenshaw gives.
+func clenshawMany(out, c, xs []float64) {
+	i := 0
+	for ; i+4 <= len(xs); i += 4 {
+		x0, x1, x2, x3 := xs[i], xs[i+1], xs[i+2], xs[i+3]
+		y0, y1, y2, y3 := 2*x0, 2*x1, 2*x2, 2*x3
+		var a0, a1, a2, a3, b0, b1, b2, b3 float64 // b1 and b2 of each point
+		for k := len(c) - 1; k >= 1; k-- {
+			ck := c[k]
+			a0, b0 = y0*a0-b0+ck, a0
+			a1, b1 = y1*a1-b1+ck, a1
+			a2, b2 = y2*a2-b2+ck, a2
+			a3, b3 = y3*a3-b3+ck, a3
+		}
+		out[i] = x0*a0 - b0 + c[0]
+		out[i+1] = x1*a1 - b1 + c[0]
+		out[i+2] = x2*a2 - b2 + c[0]
+		out[i+3] = x3*a3 - b3 + c[0]
+	}
+	for ; i < len(xs); i++ {
+		out[i] = clenshaw(c, xs[i])
+	}
 }
 
 // clenshaw evaluates Σ c_k T_k(x) by Clenshaw's recurrence.

@@ -71,14 +71,18 @@ type scanInterpolant struct {
 	power int
 }
 
-// at returns the interpolated average at K, whose coordinate on the
-// interval is x.
-func (p *scanInterpolant) at(K, x float64) float64 {
-	s := clenshaw(p.coef, x)
-	if p.log {
-		return p.sign * math.Exp(s)
+// atMany sets out[i] to the interpolated average at Ks[i], whose
+// coordinate on the interval is xs[i], four points at a time
+// (clenshawMany).
+func (p *scanInterpolant) atMany(out, Ks, xs []float64) {
+	clenshawMany(out, p.coef, xs)
+	for i, s := range out {
+		if p.log {
+			out[i] = p.sign * math.Exp(s)
+		} else {
+			out[i] = s * powSmall(Ks[i], p.power)
+		}
 	}
-	return s * powSmall(K, p.power)
 }
 
 // newInterpScanTable is newScanTable with the averages at xs (ascending,
@@ -133,14 +137,25 @@ func fillScanTable(m *hermite.Many, xs []float64, ivs []scanInterval) (*scanTabl
 		}
 	}
 	_ = forEach((n+scanFillChunk-1)/scanFillChunk, func(c int) error {
-		for i := c * scanFillChunk; i < min(n, (c+1)*scanFillChunk); i++ {
+		var x [scanFillChunk]float64
+		end := min(n, (c+1)*scanFillChunk)
+		// Runs of points in one interval, each average over a run at once.
+		for i := c * scanFillChunk; i < end; {
 			iv := &ivs[in[i]]
-			if iv.direct {
-				continue
+			j := i + 1
+			for j < end && in[j] == in[i] {
+				j++
 			}
-			K := xs[i]
-			x := max(-1, min(1, 2*(math.Log(K)-iv.lo)/(iv.hi-iv.lo)-1))
-			t.s2[i], t.zssp[i], t.sp2[i] = iv.avg[0].at(K, x), iv.avg[1].at(K, x), iv.avg[2].at(K, x)
+			if !iv.direct {
+				xr := x[:j-i]
+				for l := range xr {
+					xr[l] = max(-1, min(1, 2*(math.Log(xs[i+l])-iv.lo)/(iv.hi-iv.lo)-1))
+				}
+				for a, dst := range [3][]float64{t.s2, t.zssp, t.sp2} {
+					iv.avg[a].atMany(dst[i:j], xs[i:j], xr)
+				}
+			}
+			i = j
 		}
 		return nil
 	})
