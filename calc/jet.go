@@ -20,13 +20,20 @@ type jetCtx struct {
 	n    int  // order: jets hold n+1 coefficients
 	prec uint // working precision of every coefficient
 	zero *big.Float
+	// prod and sum hold a product and a partial sum of dotTo, so that
+	// their mantissas are allocated once rather than once per term (a
+	// jetCtx serves one goroutine).
+	prod, sum big.Float
 }
 
 // errJetZeroDivisor reports a division by a series whose constant term is 0.
 var errJetZeroDivisor = errors.New("division by a series with zero constant term")
 
 func newJetCtx(order int, prec uint) *jetCtx {
-	return &jetCtx{n: order, prec: prec, zero: new(big.Float).SetPrec(prec)}
+	z := &jetCtx{n: order, prec: prec, zero: new(big.Float).SetPrec(prec)}
+	z.prod.SetPrec(prec)
+	z.sum.SetPrec(prec)
+	return z
 }
 
 // f returns a new zero float at the working precision.
@@ -130,16 +137,23 @@ func (z *jetCtx) dot(a, b []*big.Float, lo, k int) *big.Float {
 	return z.dotTo(a, b, lo, k, k)
 }
 
-// dotTo returns Σ_{j=lo..hi} a_j·b_{k−j}, skipping exact zeros.
+// dotTo returns Σ_{j=lo..hi} a_j·b_{k−j}, skipping exact zeros. The
+// partial sums alternate between the result and z.sum: a sum written over
+// one of its own operands would allocate a shifted copy at each step.
 func (z *jetCtx) dotTo(a, b []*big.Float, lo, hi, k int) *big.Float {
-	acc, t := z.f(), z.f()
+	res, t := z.f(), &z.prod
+	acc, next := res, &z.sum
 	for j := lo; j <= hi; j++ {
 		if a[j].Sign() == 0 || b[k-j].Sign() == 0 {
 			continue
 		}
-		acc.Add(acc, t.Mul(a[j], b[k-j]))
+		next.Add(acc, t.Mul(a[j], b[k-j]))
+		acc, next = next, acc
 	}
-	return acc
+	if acc != res {
+		res.Set(acc)
+	}
+	return res
 }
 
 // div returns a/b; b must have a nonzero constant term.

@@ -76,8 +76,25 @@ type gridValues struct {
 // gridScratch is the scratch space of newGridValues, kept by a goroutine
 // from one node to the next.
 type gridScratch struct {
-	f big.Float
-	i big.Int
+	f, f53 big.Float
+	i      big.Int
+}
+
+// absFloat64 returns |v| rounded to float64 as v.Float64 rounds it (to
+// nearest, ties to even), using f as scratch so that nothing is allocated
+// (v.Float64 copies v's mantissa first); outside the normal range of
+// float64 it is v.Float64.
+func absFloat64(v, f *big.Float) float64 {
+	if e := v.MantExp(nil); v.Sign() == 0 || e < -1000 || e > 1000 {
+		return math.Abs(bigToFloat(v))
+	}
+	f.SetMode(big.ToNearestEven)
+	f.SetPrec(53)
+	f.Abs(v)
+	e := f.MantExp(nil) // f = μ·2^e, 1/2 ≤ μ < 1, μ of 53 bits
+	f.SetMantExp(f, 53-e)
+	m, _ := f.Uint64() // exact: f is an integer below 2^53
+	return math.Ldexp(float64(m), e-53)
 }
 
 // newGridValues splits the values vs into integer mantissas and exponents,
@@ -95,7 +112,7 @@ func newGridValues(vs []*big.Float, tmp *gridScratch) gridValues {
 	backing := make([]big.Word, 0, words)
 	m, mi := &tmp.f, &tmp.i
 	for i, v := range vs {
-		g.abs[i] = math.Abs(bigToFloat(v))
+		g.abs[i] = absFloat64(v, &tmp.f53)
 		g.mant[i] = &ints[i]
 		if v.Sign() == 0 {
 			continue

@@ -2,7 +2,9 @@ package hermite
 
 import (
 	"fmt"
+	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -186,4 +188,35 @@ func TestAtDigitsSharingDeterministic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAbsFloat64 checks the allocation-free conversion against
+// big.Float.Float64 on random values at several precisions, on values
+// halfway between two float64 (ties to even, both ways), and at the edges
+// of its range, where it hands over to Float64.
+func TestAbsFloat64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var f big.Float
+	check := func(v *big.Float) {
+		t.Helper()
+		want, _ := v.Float64()
+		if got := absFloat64(v, &f); got != math.Abs(want) {
+			t.Fatalf("%s: %v, Float64 %v", v.Text('p', 0), got, math.Abs(want))
+		}
+	}
+	for i := range 20000 {
+		prec := []uint{60, 128, 200, 333}[i%4]
+		v := new(big.Float).SetPrec(prec).SetFloat64(rng.NormFloat64())
+		v.Add(v, new(big.Float).SetPrec(prec).SetFloat64(rng.NormFloat64()*math.Pow(2, -60-float64(rng.IntN(60)))))
+		v.SetMantExp(v, rng.IntN(2400)-1200)
+		check(v)
+	}
+	for _, x := range []float64{1, 1.5, math.MaxFloat64, math.SmallestNonzeroFloat64, 0x1p-1022} {
+		for _, d := range []float64{0.5, -0.5} { // half an ulp of x's 53 bits either way
+			v := new(big.Float).SetPrec(120).SetFloat64(x)
+			ulp := new(big.Float).SetPrec(120).SetMantExp(big.NewFloat(d), v.MantExp(nil)-53)
+			check(v.Add(v, ulp))
+		}
+	}
+	check(new(big.Float))
 }
