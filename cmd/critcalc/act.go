@@ -223,9 +223,9 @@ func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport,
 // otherFixedNums formats the other fixed points of a critical point with
 // certified values cb, cw: each simple root K > 0 refined to digits
 // certified digits for the exact C_b and C_W that cb and cw hold (they
-// carry 25 working digits beyond their certified ones, which move K by
-// about 10^−(digits+25)/|1 − χ∥|: nothing printed unless the root is
-// nearly double), a double root in float64 with the digits
+// carry at least 18 working digits beyond their certified ones, which
+// move K by about 10^−(digits+18)/|1 − χ∥|: nothing printed unless the
+// root is nearly double), a double root in float64 with the digits
 // fixedPointDigits allows (the map is flat there).
 func otherFixedNums(a *recursions.Activation, others []recursions.FixedPoint, cb, cw calc.Certified, digits int) ([]actOtherFixed, error) {
 	if others == nil {
