@@ -98,8 +98,9 @@ type iterateRow struct {
 const float64Digits = 12
 
 // floatCheck is the relative accuracy of a float64 kernel-map quantity (κ,
-// κ′(1), α): a derived number keeps the digits on which it agrees with the
-// same number from inputs moved by this much.
+// κ′(1), α): a derived number keeps the digits to which it, the same
+// number from inputs moved by this much, and that number's mirror about it
+// round alike (calc.AgreeingFloat64).
 const floatCheck = 1e-13
 
 // coefficientAbsErr is the absolute accuracy of the float64 Hermite
@@ -211,8 +212,8 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 		if err != nil {
 			return nil, err
 		}
-		// ρ_ℓ and the bound keep the digits on which two runs agree: κ and
-		// α moved by their float64 accuracy in the second.
+		// ρ_ℓ and the bound keep the digits that a second run certifies
+		// (agreeingNum): κ and α moved by their float64 accuracy in it.
 		moved := fp
 		moved.Alpha *= 1 - floatCheck
 		for l, r := range rhos {

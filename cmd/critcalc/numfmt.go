@@ -43,9 +43,10 @@ func floatNum(v float64, d int) jsonNum {
 // (calc.Certified.Text); an unset value becomes null.
 func certNum(c calc.Certified) jsonNum { return jsonNum(c.Text()) }
 
-// agreeingNum formats x with the significant digits, at most d, on which x
-// and y (the same quantity from a second computation) agree; null when
-// they do not agree to one digit or are not finite.
+// agreeingNum formats x with the significant digits, at most d, that y
+// (the same quantity from a second computation with its inputs moved by
+// their accuracy) certifies by calc.AgreeingFloat64; null when not one
+// digit is certified or a value is not finite.
 func agreeingNum(x, y float64, d int) jsonNum {
 	c, err := calc.AgreeingFloat64("", x, y, d)
 	if err != nil {

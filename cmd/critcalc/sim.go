@@ -42,7 +42,8 @@ standard error. The theory column prints only checked digits, at most
 --digits D (default 9; at most 12, the float64 limit of every command):
 it is computed twice, the second time with every Gaussian average moved by
 its accuracy (1e-14 of itself, 1e-13 for a two-dimensional one), and each
-value keeps the digits on which the two agree (Θ of --ntk: the digits its
+value keeps the digits to which both runs, and the mirror of the second
+about the first, round alike (Θ of --ntk: the digits its
 error estimate certifies); z uses the float64 value, whose error is far
 below the standard error. --digits D from 13 to 60 (--arch mlp only) computes
 the theory column in high precision as depth --digits does: twice, with the
