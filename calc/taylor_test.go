@@ -617,3 +617,20 @@ func BenchmarkTaylorFloat64GeluOrder12(b *testing.B) { benchmarkTaylor(b, "gelu"
 func BenchmarkTaylorFloat64MishOrder12(b *testing.B) { benchmarkTaylor(b, "mish", 0) }
 func BenchmarkTaylor128GeluOrder12(b *testing.B)     { benchmarkTaylor(b, "gelu", 128) }
 func BenchmarkTaylor128MishOrder12(b *testing.B)     { benchmarkTaylor(b, "mish", 128) }
+
+// BenchmarkTaylorFloat64MishSlopeSquaredCold times what a fresh process
+// pays for the first feature scale of mish's averages (hermite): the
+// order-32 expansion of σ'² at 0 with no jet cached (the benchmarks above
+// find every jet in the cache after the first call).
+func BenchmarkTaylorFloat64MishSlopeSquaredCold(b *testing.B) {
+	e := Pow(Derivative(MustParse("mish"), 1), Int(2))
+	b.ReportAllocs()
+	for b.Loop() {
+		jetCache.mu.Lock()
+		jetCache.m, jetCache.bits = nil, 0
+		jetCache.mu.Unlock()
+		if _, err := TaylorFloat64(e, 0, 32, Above); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
