@@ -162,7 +162,12 @@ func trimExponent(s string) string {
 // Agreeing returns hi with the largest number of significant digits, at
 // most digits, to which lo and hi round alike. Two zeros agree to every
 // digit. When not even one digit agrees it returns a *NotCertifiedError
-// naming the quantity.
+// naming the quantity. For two computations of one value, hi is to be the
+// far more accurate one (about 10 more working digits in critcalc), so
+// that the true value lies closer to hi than |hi − lo| by that factor and
+// the comparison of lo with hi alone suffices; a check of the same
+// accuracy as the value is AgreeingFloat64's. For the ends of an interval
+// (Bounded) the order does not matter.
 func Agreeing(name string, lo, hi *big.Float, digits int) (Certified, error) {
 	if lo.Sign() == 0 && hi.Sign() == 0 {
 		return Exact(hi, digits), nil
