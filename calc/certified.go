@@ -225,38 +225,34 @@ func AgreeingFloat64(name string, x, y float64, digits int) (Certified, error) {
 		return fail()
 	}
 	xb, yb := new(big.Float).SetFloat64(x), new(big.Float).SetFloat64(y)
-	top := min(digits, agreeingBound(yb, xb))
-	// The mirror 2x − y. Where float64 holds it exactly, the digits are
-	// strconv's, which round a float64 as big.Float.Text rounds its exact
-	// value (to nearest, ties to even), at a fraction of the cost: the
-	// float64 columns of depth and sim compare thousands of pairs.
+	// The digits of x, y and the mirror 2x − y at k significant digits.
+	// Where float64 holds the mirror exactly they are strconv's, which
+	// round a float64 as big.Float.Text rounds its exact value (to nearest,
+	// ties to even), at a fraction of the cost: the float64 columns of
+	// depth and sim compare thousands of pairs. Otherwise they are
+	// big.Float's, of the mirror computed at a precision that holds 2x − y
+	// for any two float64 values.
 	d := x - y
 	m := x + d
-	format := func(v float64, k int) string { return strconv.FormatFloat(v, 'e', k-1, 64) }
-	ends := [2]float64{y, m}
-	if digits > 17 || math.IsInf(m, 0) || x-d != y || m-x != d {
-		// Big.Float's digits of the exact ends, at a precision that holds
-		// 2x − y for any two float64 values.
-		const prec = 2200
-		mb := new(big.Float).SetPrec(prec).Add(xb, xb)
+	var texts [3]func(k int) string
+	mirrorZero := m == 0
+	if digits <= 17 && !math.IsInf(m, 0) && x-d == y && m-x == d {
+		for i, v := range [3]float64{x, y, m} {
+			texts[i] = func(k int) string { return strconv.FormatFloat(v, 'e', k-1, 64) }
+		}
+	} else {
+		mb := new(big.Float).SetPrec(2200).Add(xb, xb)
 		mb.Sub(mb, yb)
-		if mb.Sign() == 0 {
-			return fail()
+		for i, v := range [3]*big.Float{xb, yb, mb} {
+			texts[i] = func(k int) string { return v.Text('e', k-1) }
 		}
-		for k := top; k >= 1; k-- {
-			s := xb.Text('e', k-1)
-			if yb.Text('e', k-1) == s && mb.Text('e', k-1) == s {
-				return Certified{V: xb, Digits: k}, nil
-			}
-		}
+		mirrorZero = mb.Sign() == 0
+	}
+	if mirrorZero { // y = 2x: no digit in common with x
 		return fail()
 	}
-	if m == 0 {
-		return fail()
-	}
-	for k := top; k >= 1; k-- {
-		s := format(x, k)
-		if format(ends[0], k) == s && format(ends[1], k) == s {
+	for k := min(digits, agreeingBound(yb, xb)); k >= 1; k-- {
+		if s := texts[0](k); texts[1](k) == s && texts[2](k) == s {
 			return Certified{V: xb, Digits: k}, nil
 		}
 	}
