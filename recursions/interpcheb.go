@@ -1,6 +1,10 @@
 package recursions
 
-import "math"
+import (
+	"math"
+
+	"critcalc/hermite/quadrature"
+)
 
 // lobattoPoint is the j-th Chebyshev–Lobatto point cos(jπ/n) of degree n.
 func lobattoPoint(j, n int) float64 {
@@ -44,22 +48,15 @@ func lobattoCoefficients(vals []float64, stride int) []float64 {
 	}
 	c := make([]float64, m+1)
 	for k := 0; k <= m; k++ {
-		var s, comp float64
+		var s quadrature.CompensatedSum
 		idx := 0
 		for j := 0; j <= m; j++ {
-			t := dev[j] * cos[idx]
+			s.Add(dev[j] * cos[idx])
 			if idx += k; idx >= 2*m {
 				idx -= 2 * m
 			}
-			u := s + t
-			if math.Abs(s) >= math.Abs(t) {
-				comp += (s - u) + t
-			} else {
-				comp += (t - u) + s
-			}
-			s = u
 		}
-		c[k] = 2 * (s + comp) / float64(m)
+		c[k] = 2 * s.Value() / float64(m)
 	}
 	c[0] = mean + c[0]/2
 	c[m] /= 2
