@@ -51,9 +51,20 @@ var nearKinkOffsets = []float64{-16, -4, -1, 1, 4, 16}
 // are about 1 apart, so a narrower transition can fall between them.
 const narrowFeature = 0.5
 
-// featureOffsets are the multiples of a narrow transition's width at
-// which the inner integral is split, its centre included.
-var featureOffsets = []float64{-16, -4, -1, 0, 1, 4, 16}
+// splitAround appends to edges the point c and the points c + m·w for the
+// m of nearKinkOffsets, those of them inside (lo, hi): the splits around
+// a kink or a narrow transition at c of width w.
+func splitAround(edges []float64, c, w, lo, hi float64) []float64 {
+	if c > lo && c < hi {
+		edges = append(edges, c)
+	}
+	for _, m := range nearKinkOffsets {
+		if t := c + m*w; t > lo && t < hi {
+			edges = append(edges, t)
+		}
+	}
+	return edges
+}
 
 func (c Cov) validate() error {
 	for _, v := range []float64{c.K11, c.K12, c.K22} {
@@ -200,12 +211,10 @@ func (tw *twoInput) integrate() (Value, error) {
 	if tw.a != 0 {
 		w := tw.s / math.Abs(tw.a)
 		for _, k := range tw.g.kinks {
-			tk := k / tw.a
-			edges = append(edges, tk)
-			if tw.s > 0 && w < 1 {
-				for _, m := range nearKinkOffsets {
-					edges = append(edges, tk+m*w)
-				}
+			if tk := k / tw.a; tw.s > 0 && w < 1 {
+				edges = splitAround(edges, tk, w, math.Inf(-1), math.Inf(1))
+			} else {
+				edges = append(edges, tk)
 			}
 		}
 	}
@@ -214,10 +223,7 @@ func (tw *twoInput) integrate() (Value, error) {
 	// between the nodes of both rules of a wide panel, which then agree on
 	// a wrong value.
 	if w := tw.f.scale / tw.su; w < narrowFeature {
-		edges = append(edges, 0)
-		for _, m := range nearKinkOffsets {
-			edges = append(edges, m*w)
-		}
+		edges = splitAround(edges, 0, w, math.Inf(-1), math.Inf(1))
 	}
 	edges = append(edges, T)
 	if err := tw.chooseHermite(T); err != nil {
@@ -381,12 +387,7 @@ func (tw *twoInput) innerAt(mu float64) (v, abs, err float64, evals int, e error
 	// g's transition at v = 0, of width scale_g/s in y, as f's in the
 	// outer integral (integrate).
 	if w := tw.g.scale / tw.s; w < narrowFeature {
-		y0 := -mu / tw.s
-		for _, m := range featureOffsets {
-			if y := y0 + m*w; y > -tw.tIn && y < tw.tIn {
-				edges = append(edges, y)
-			}
-		}
+		edges = splitAround(edges, -mu/tw.s, w, -tw.tIn, tw.tIn)
 		slices.Sort(edges[1:])
 		edges = slices.Compact(edges)
 	}
