@@ -84,6 +84,10 @@ type depthFlags struct {
 	lambdaW     *exactFlag // --lambda-w; nil value: C_W
 }
 
+// float64Digits is how many digits the float64 runs print: --digits, at
+// most calc.Float64Digits.
+func (f *depthFlags) float64Digits() int { return min(f.digits, calc.Float64Digits) }
+
 func defineDepthFlags(fs *flag.FlagSet) *depthFlags {
 	f := &depthFlags{}
 	f.cb, f.cw, f.k1 = newRequiredFlag(), newRequiredFlag(), newExactFlag(1)
@@ -92,7 +96,7 @@ func defineDepthFlags(fs *flag.FlagSet) *depthFlags {
 	fs.Var(f.k1, "k1", "first-layer kernel `K1` > 0 (default 1)")
 	fs.StringVar(&f.widths, "widths", "", "hidden widths `n1,…,n(L−1)` of unequal layers (float64 only)")
 	fs.StringVar(&f.inputs, "inputs", "", "first-layer kernel `K11,K22,K12` of two inputs: adds the two-input columns")
-	fs.IntVar(&f.digits, "digits", depthDigits, fmt.Sprintf("significant `D` digits (up to %d in float64; %d to %d in high precision)", calc.Float64Digits, calc.Float64Digits+1, calc.MaxDigits))
+	fs.IntVar(&f.digits, "digits", depthDigits, float64OrHighUsage("", ""))
 	fs.IntVar(&f.layers, "layers", 0, "number of layers `L` (1 to 1000000, required)")
 	fs.IntVar(&f.width, "width", 0, "hidden width `n` for V/(nK²) and K + G{1}/n (0: none)")
 	fs.BoolVar(&f.renormalize, "renormalize", false, "use c_b{1} = 0, c_W{1} = (2/3)C_W in the G{1} recursion (5.142)")
@@ -333,7 +337,7 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress fu
 		return nil, err
 	}
 	a.Progress = progress
-	digits := min(f.digits, calc.Float64Digits)
+	digits := f.float64Digits()
 	rep := &depthReport{Expression: e.String(), Cb: jsonNum(f.cb.String()), CW: jsonNum(f.cw.String()), Digits: digits}
 	if f.digits > calc.Float64Digits {
 		rep.Digits = f.digits
@@ -527,8 +531,8 @@ type depthInputRuns struct {
 // startDepthInputs starts the two-input iterations (the exact recursion and
 // the bootstrapped one, side by side) beside the single-input one and
 // returns the function that waits for them. Each column keeps the digits
-// on which two runs agree, the second with its averages moved by their
-// accuracy (as the single-input columns).
+// that a second run, with its averages moved by their accuracy, certifies
+// (agreeingNum, as the single-input columns).
 func startDepthInputs(a *recursions.Activation, f *depthFlags, in *depthInputs, step int) func() depthInputRuns {
 	done := make(chan depthInputRuns, 1)
 	go func() {
@@ -571,7 +575,7 @@ func addDepthInputs(rep *depthReport, f *depthFlags, runs depthInputRuns) (depth
 	if boot != nil && len(two) != len(boot) {
 		return nil, fmt.Errorf("two-input rows: %d exact, %d bootstrapped", len(two), len(boot))
 	}
-	digits := min(f.digits, calc.Float64Digits)
+	digits := f.float64Digits()
 	num := func(v, check float64) jsonNum { return agreeingNum(v, check, digits) }
 	seqs := depthSequences{}
 	row := 0

@@ -155,7 +155,7 @@ func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *
 		if err != nil {
 			return err
 		}
-		r.Theta = certFloat("Θ", l.Theta, l.ThetaErr, min(f.digits, calc.Float64Digits))
+		r.Theta = certFloat("Θ", l.Theta, l.ThetaErr, f.float64Digits())
 	}
 	if in == nil {
 		return nil
@@ -174,9 +174,9 @@ func addDepthNTK(rep *depthReport, a *recursions.Activation, f *depthFlags, in *
 		if err != nil {
 			return err
 		}
-		r.ThetaPP = certFloat("Θ₊₊", l.Theta[0], l.ThetaErr[0], min(f.digits, calc.Float64Digits))
-		r.ThetaMM = certFloat("Θ₋₋", l.Theta[1], l.ThetaErr[1], min(f.digits, calc.Float64Digits))
-		r.ThetaPM = certFloat("Θ₊₋", l.Theta[2], l.ThetaErr[2], min(f.digits, calc.Float64Digits))
+		r.ThetaPP = certFloat("Θ₊₊", l.Theta[0], l.ThetaErr[0], f.float64Digits())
+		r.ThetaMM = certFloat("Θ₋₋", l.Theta[1], l.ThetaErr[1], f.float64Digits())
+		r.ThetaPM = certFloat("Θ₊₋", l.Theta[2], l.ThetaErr[2], f.float64Digits())
 	}
 	return nil
 }

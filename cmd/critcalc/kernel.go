@@ -67,7 +67,7 @@ func defineKernelFlags(fs *flag.FlagSet) *kernelFlags {
 	fs.IntVar(&f.every, "every", 0, "print every `k`-th layer and L (default: L only)")
 	fs.StringVar(&f.format, "format", "text", "output `format`: text, json, csv or npy")
 	fs.BoolVar(&f.json, "json", false, "write JSON (--format json)")
-	fs.IntVar(&f.digits, "digits", depthDigits, fmt.Sprintf("significant `D` digits (up to %d in float64; %d to %d in high precision)", calc.Float64Digits, calc.Float64Digits+1, calc.MaxDigits))
+	fs.IntVar(&f.digits, "digits", depthDigits, float64OrHighUsage("", ""))
 	return f
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 
@@ -53,4 +54,11 @@ func agreeingNum(x, y float64, d int) jsonNum {
 		return ""
 	}
 	return certNum(c)
+}
+
+// float64OrHighUsage is the help of a --digits flag served in float64 up to
+// calc.Float64Digits and in high precision above: "significant D digits",
+// of what (if not empty), and note inside the parenthesis.
+func float64OrHighUsage(of, note string) string {
+	return fmt.Sprintf("significant `D` digits%s (up to %d in float64; %d to %d in high precision%s)", of, calc.Float64Digits, calc.Float64Digits+1, calc.MaxDigits, note)
 }

@@ -69,11 +69,6 @@ type phaseFlags struct {
 	json, csv      bool
 }
 
-// phaseFloatDigits is the most digits the float64 computation serves, as in
-// every command; more are computed in high precision (apjn.AtDigits,
-// CriticalSW2Digits).
-const phaseFloatDigits = calc.Float64Digits
-
 // phaseMaxDigitsPoints bounds the points of a high-precision grid or line
 // (0.05–1 s a point at 30 digits, several seconds a line point).
 const phaseMaxDigitsPoints = 100
@@ -98,7 +93,7 @@ func definePhaseFlags(fs *flag.FlagSet) *phaseFlags {
 	fs.StringVar(&f.sw2, "sw2", "", "weight variance σ_w², a value or a range `a:b:n`")
 	fs.StringVar(&f.sb2, "sb2", "", "bias variance σ_b², a value or a range `a:b:n`")
 	fs.BoolVar(&f.line, "critical-line", false, "find σ_w² with χ_J* = 1 at each σ_b²")
-	fs.IntVar(&f.digits, "digits", 10, fmt.Sprintf("significant digits `D` (1 to %d; above %d in high precision)", apjn.MaxDigits, phaseFloatDigits))
+	fs.IntVar(&f.digits, "digits", 10, fmt.Sprintf("significant digits `D` (1 to %d; above %d in high precision)", apjn.MaxDigits, calc.Float64Digits))
 	fs.BoolVar(&f.json, "json", false, "write JSON")
 	fs.BoolVar(&f.csv, "csv", false, "write CSV")
 	return f
@@ -221,9 +216,9 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 	if f.digits < 1 || f.digits > apjn.MaxDigits {
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d, got %d", apjn.MaxDigits, f.digits))
 	}
-	if f.digits > phaseFloatDigits {
+	if f.digits > calc.Float64Digits {
 		if n := max(len(sw2), 1) * len(sb2); n > phaseMaxDigitsPoints {
-			return usageError(c, stderr, fmt.Errorf("--digits above %d: at most %d points (each takes up to a second, a critical-line point several), got %d", phaseFloatDigits, phaseMaxDigitsPoints, n))
+			return usageError(c, stderr, fmt.Errorf("--digits above %d: at most %d points (each takes up to a second, a critical-line point several), got %d", calc.Float64Digits, phaseMaxDigitsPoints, n))
 		}
 	}
 	if f.json && f.csv {
@@ -253,7 +248,7 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	var rep *phaseReport
 	bar := progressBar(stderr, "phase")
-	if f.digits > phaseFloatDigits {
+	if f.digits > calc.Float64Digits {
 		rep, err = phaseReportDigits(e, arch, f, bar)
 	} else {
 		rep, err = phaseReportFor(e, arch, f, sw2, sb2, bar)

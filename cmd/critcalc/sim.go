@@ -107,7 +107,7 @@ func defineSimFlags(fs *flag.FlagSet) *simFlags {
 	fs.IntVar(&f.inputs, "inputs", 2, "number of inputs, 1 or 2")
 	fs.Var(f.q, "q", "input norm ‖x‖²/n0 > 0")
 	fs.Var(f.rho, "rho", "correlation of the two inputs, in [−1, 1]")
-	fs.IntVar(&f.digits, "digits", validate.DefaultDigits, fmt.Sprintf("significant `D` digits of the theory column (up to %d in float64; %d to %d in high precision, --arch mlp)", calc.Float64Digits, calc.Float64Digits+1, calc.MaxDigits))
+	fs.IntVar(&f.digits, "digits", validate.DefaultDigits, float64OrHighUsage(" of the theory column", ", --arch mlp"))
 	fs.IntVar(&f.tangents, "tangents", 1, "Hutchinson tangent vectors for the APJN (0: none, -1: whole Jacobian)")
 	fs.IntVar(&f.l0, "l0", 1, "APJN 𝒥^{l0,l} from layer `l0` (0: from the input x)")
 	fs.StringVar(&f.arch, "arch", "mlp", "architecture: mlp, residual:mu=M, residual:alpha=A,lambda=B, ln-pre[:eps=E], ln-post[:eps=E], bn[:eps=E,mu=M]")
