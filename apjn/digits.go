@@ -434,7 +434,7 @@ func (m *Model) slopeSquareAtZero(digits int) (hp, error) {
 		abs := 0.0
 		if !s0.IsZero() {
 			f, _ := s0.V.Float64()
-			abs = math.Abs(f) * math.Pow(10, 1-float64(s0.Digits))
+			abs = math.Abs(f) * s0.RelErr()
 		}
 		return hp{lo: s0.V, hi: s0.V, abs: abs}, nil
 	}

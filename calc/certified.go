@@ -307,10 +307,13 @@ func FromFloat64(name string, v, absErr float64, digits int) (Certified, error) 
 	return Certified{V: bv, Digits: c.Digits}, nil
 }
 
+// RelErr is the relative error that c's certified digits allow: both ends
+// of its interval round alike to c.Digits digits, so the true value is
+// within 10^(1−Digits) of V, relatively.
+func (c Certified) RelErr() float64 { return math.Pow(10, float64(1-c.Digits)) }
+
 // Sqrt returns √c for c ≥ 0 with the digits its bound certifies, at most
-// c.Digits: both ends of c's interval round alike to c.Digits digits, so
-// its relative error is below 10^(1−Digits), and the square root halves
-// it. √0 is 0.
+// c.Digits: the square root halves c's relative error (RelErr). √0 is 0.
 func (c Certified) Sqrt(name string) (Certified, error) {
 	if c.V == nil || c.V.Sign() < 0 {
 		return Certified{}, fmt.Errorf("square root of %s: the value is negative or missing", name)
@@ -319,7 +322,7 @@ func (c Certified) Sqrt(name string) (Certified, error) {
 		return c, nil
 	}
 	r := new(big.Float).SetPrec(max(c.V.Prec(), 64)).Sqrt(c.V)
-	return Bounded(name, r, 0.5*math.Pow(10, float64(1-c.Digits))*(1+1e-9), c.Digits)
+	return Bounded(name, r, 0.5*c.RelErr()*(1+1e-9), c.Digits)
 }
 
 // AtMost returns c with at most d certified digits.

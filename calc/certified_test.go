@@ -181,3 +181,16 @@ func TestAgreeingFloat64(t *testing.T) {
 		}
 	}
 }
+
+// TestRelErr checks the relative error that certified digits allow: a
+// unit in the first digit for one digit, 10^(1−D) for D.
+func TestRelErr(t *testing.T) {
+	for _, c := range []struct {
+		digits int
+		want   float64
+	}{{1, 1}, {3, 1e-2}, {12, 1e-11}, {60, 1e-59}} {
+		if got := Exact(big.NewFloat(1.5), c.digits).RelErr(); math.Abs(got-c.want) > 1e-15*c.want {
+			t.Errorf("%d digits: %g, want %g", c.digits, got, c.want)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package recursions
 
 import (
-	"math"
 	"math/big"
 
 	"critcalc/calc"
@@ -30,7 +29,7 @@ func SlopeSquareAtZero(sigma calc.Expr, digits int) (calc.Certified, bool, error
 			return calc.Exact(new(big.Float), digits), true, nil
 		}
 		sq := new(big.Float).SetPrec(s1.V.Prec()).Mul(s1.V, s1.V)
-		c, err := calc.Bounded("σ'(0)²", sq, 3*math.Pow(10, 1-float64(s1.Digits)), digits)
+		c, err := calc.Bounded("σ'(0)²", sq, 3*s1.RelErr(), digits)
 		return c, err == nil, err
 	}
 	kl, ok, err := KinkedOf(sigma, digits)

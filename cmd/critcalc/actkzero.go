@@ -20,7 +20,7 @@ func zeroFixedPoint(e calc.Expr, cw *big.Rat, digits int) (chi, xi calc.Certifie
 		return chi, xi, false, err
 	}
 	prec := calc.BitsForDigits(digits+10) + 16
-	rel := 2 * math.Pow(10, 1-float64(s0.Digits)) // s₀'s error, relative
+	rel := 2 * s0.RelErr() // a bound on s₀'s relative error, with a factor 2 of margin
 	c := new(big.Float).SetPrec(prec).Mul(new(big.Float).SetPrec(prec).SetRat(cw), s0.V)
 	if c.Sign() == 0 { // ξ = 1/|ln 0| = 0
 		return calc.Exact(c, digits), calc.Exact(new(big.Float), digits), true, nil
