@@ -197,10 +197,7 @@ func BenchmarkIterateTanh1e5(b *testing.B) {
 // own digits hold: tanh at criticality from K^(1) = 1, 60 layers at 25
 // digits against the float64 Iterate (which carries ~1e-13 per layer).
 func TestIterateDigitsAgainstFloat(t *testing.T) {
-	a, err := New(calc.MustParse("tanh"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "tanh")
 	const L = 60
 	fl, err := a.Iterate(0, 1, 1, L, 20, &Renormalization{CW1: 2.0 / 3})
 	if err != nil {

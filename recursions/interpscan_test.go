@@ -3,8 +3,6 @@ package recursions
 import (
 	"math"
 	"testing"
-
-	"critcalc/calc"
 )
 
 // TestInterpScanTable checks the interpolated scan averages against the
@@ -14,10 +12,7 @@ import (
 // sin at large K). ELU has a kink; sin's ⟨zσσ'⟩ spans 87 decades.
 func TestInterpScanTable(t *testing.T) {
 	for _, s := range []string{"mish", "sin", "elu", "x*sin(x)"} {
-		a, err := New(calc.MustParse(s))
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustNew(t, s)
 		m, err := a.scanAverages()
 		if err != nil {
 			t.Fatal(err)
@@ -45,10 +40,7 @@ func TestInterpScanTable(t *testing.T) {
 // inside the grid's range leaves the table to the quadrature (ok false):
 // ⟨zσσ'⟩ of exp(x) overflows at the tail cut from K ≈ 121 on.
 func TestInterpScanTableFallsBack(t *testing.T) {
-	a, err := New(calc.MustParse("exp(x)"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "exp(x)")
 	m, err := a.scanAverages()
 	if err != nil {
 		t.Fatal(err)
@@ -64,10 +56,7 @@ func TestInterpScanTableFallsBack(t *testing.T) {
 // (newInterpScanTable), and from a quadrature at every point
 // (newScanTable), as they were computed before.
 func BenchmarkScanTableMish(b *testing.B) {
-	a, err := New(calc.MustParse("mish"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	a := mustNew(b, "mish")
 	m, err := a.scanAverages()
 	if err != nil {
 		b.Fatal(err)

@@ -21,10 +21,7 @@ func TestQuantitiesAt(t *testing.T) {
 		{"relu(x)", big.NewRat(1, 1), big.NewRat(2, 1)},
 	}
 	for _, tt := range tests {
-		a, err := New(calc.MustParse(tt.sigma))
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustNew(t, tt.sigma)
 		Kf, _ := tt.K.Float64()
 		CWf, _ := tt.CW.Float64()
 		fq, err := float64Quantities(a, Kf, CWf)
@@ -64,10 +61,7 @@ func TestQuantitiesAt(t *testing.T) {
 // A fixed point refined to 30 digits satisfies K = C_b + C_W g(K) to 30
 // digits (checked at 45 digits), and agrees with the float64 one.
 func TestFixedPointAtDigits(t *testing.T) {
-	a, err := New(calc.MustParse("tanh(x)"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "tanh(x)")
 	Cb, CW := big.NewRat(1, 10), big.NewRat(3, 2)
 	set, err := a.FixedPoints(0.1, 1.5, DefaultKmax)
 	if err != nil || len(set.Points) != 1 {

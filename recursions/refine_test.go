@@ -38,10 +38,7 @@ func TestNextStepDigits(t *testing.T) {
 // 34 and then 55 working digits) against K* refined for 50: the first
 // holds 10^−43 of K*, so they agree to 40 digits.
 func TestRefineAgainstMoreDigits(t *testing.T) {
-	a, err := New(calc.MustParse("mish"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "mish")
 	const K0 = 1.67016913248
 	K30, _, err := a.refineCritical(K0, 30, 30+highExtra)
 	if err != nil {

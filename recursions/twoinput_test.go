@@ -15,10 +15,7 @@ import (
 // 9.4064, 9.4226 at ℓ = 10³, 10⁴, 10⁵ (4 decimals: tolerance 1e-4), ψ^(ℓ)
 // being the angle after ℓ applications of (5.162).
 func TestReLUAngle(t *testing.T) {
-	a, err := New(calc.MustParse("relu"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "relu")
 	want := map[int]float64{1000: 9.2752, 10000: 9.4064, 100000: 9.4226}
 	ls, err := a.IterateTwo(0, 2, 1, 1, math.Cos(1), 100001, 1000)
 	if err != nil {
@@ -70,10 +67,7 @@ func TestAngleStepAgainstQuadrature(t *testing.T) {
 // for x± close together, K[1] = ½(K₊₊ − K₋₋) follows δK[1] and
 // K[2] = ¼(K₊₊ + K₋₋ − 2K₊₋) follows δδK[2] up to relative O(δ) terms.
 func TestBootstrapAgainstExact(t *testing.T) {
-	a, err := New(calc.MustParse("tanh"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "tanh")
 	const eps = 1e-3
 	k0, d1, d2 := 1.0, eps, eps*eps
 	// K₊₊ = K0 + δK1 + δδK2·… : choose the input kernel with K[0] = k0,
@@ -132,10 +126,7 @@ func TestSinMinusPsiCos(t *testing.T) {
 // quadrature-based σ it grows as ρ → 1 (ψ = arccos ρ amplifies δρ by
 // 1/sin ψ), so that a nearly parallel pair keeps only a few digits.
 func TestPsiErr(t *testing.T) {
-	r, err := New(calc.MustParse("relu"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustNew(t, "relu")
 	ls, err := r.IterateTwo(0, 2, 1, 1, math.Cos(1), 1000, 1000)
 	if err != nil {
 		t.Fatal(err)
@@ -143,10 +134,7 @@ func TestPsiErr(t *testing.T) {
 	if l := ls[len(ls)-1]; !(l.PsiErr > 0 && l.PsiErr < 1e-11*l.Psi) {
 		t.Errorf("ReLU ψ = %g ± %g", l.Psi, l.PsiErr)
 	}
-	a, err := New(calc.MustParse("tanh"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, "tanh")
 	wide, err := a.IterateTwo(0, 1, 1, 1, 0.5, 5, 5)
 	if err != nil {
 		t.Fatal(err)
