@@ -89,9 +89,16 @@ func relativeBound(eps float64, terms, v *big.Float) float64 {
 // step's noise or a bound leaves fewer than digits, all is computed again
 // from averages to digits+highExtra digits.
 func (a *Activation) CriticalDigitsAt(K0 float64, digits int) (CriticalDigits, error) {
+	return a.criticalDigitsFrom(K0, digits, criticalExtra, highExtra)
+}
+
+// criticalDigitsFrom is CriticalDigitsAt trying the working digits
+// digits+extra for each extra in turn, until one certifies all digits or
+// fails otherwise than by too few; the last try's result stands.
+func (a *Activation) criticalDigitsFrom(K0 float64, digits int, extras ...int) (CriticalDigits, error) {
 	var p CriticalDigits
 	var err error
-	for _, extra := range []int{criticalExtra, highExtra} {
+	for _, extra := range extras {
 		var full bool
 		p, full, err = a.criticalDigitsWith(K0, digits, digits+extra)
 		var nc *calc.NotCertifiedError

@@ -59,7 +59,8 @@ func TestRefineAgainstMoreDigits(t *testing.T) {
 // 10^−(digits+11.9), above the 10^−(digits+refineTol) the last step must
 // reach, and the refinement is not certified; to digits+criticalExtra they
 // certify K*, C_W, C_b and ã₁ to all their digits, the same as to
-// digits+highExtra.
+// digits+highExtra, and a refinement that tries digits+14 first falls
+// back to digits+highExtra and gives the same.
 func TestNewtonNoise(t *testing.T) {
 	a := mustNew(t, "mish")
 	const K0, digits = 1.67016913248, 12
@@ -76,9 +77,14 @@ func TestNewtonNoise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range [][2]calc.Certified{{low.K, high.K}, {low.CW, high.CW}, {low.Cb, high.Cb}, {low.A1, high.A1}} {
-		if c[0].Text() != c[1].Text() {
-			t.Errorf("to %d digits %s, to %d digits %s", digits+criticalExtra, c[0].Text(), digits+highExtra, c[1].Text())
+	// The retry: digits+14 falls short, so digits+highExtra decides.
+	retried, err := a.criticalDigitsFrom(K0, digits, 14, highExtra)
+	if err != nil {
+		t.Fatalf("digits+14, then digits+%d: %v", highExtra, err)
+	}
+	for _, c := range [][3]calc.Certified{{low.K, high.K, retried.K}, {low.CW, high.CW, retried.CW}, {low.Cb, high.Cb, retried.Cb}, {low.A1, high.A1, retried.A1}} {
+		if c[0].Text() != c[1].Text() || c[2].Text() != c[1].Text() {
+			t.Errorf("to %d digits %s, to %d digits %s, retried %s", digits+criticalExtra, c[0].Text(), digits+highExtra, c[1].Text(), c[2].Text())
 		}
 	}
 }
