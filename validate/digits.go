@@ -22,9 +22,9 @@ type Exact struct {
 }
 
 // PredictWith is the theory of c that opt asks for: Predict, or with
-// opt.Digits above Float64Digits PredictDigits from opt.Exact.
+// opt.Digits above calc.Float64Digits PredictDigits from opt.Exact.
 func PredictWith(c sim.Config, opt Options) (*Theory, error) {
-	if opt.Digits <= Float64Digits {
+	if opt.Digits <= calc.Float64Digits {
 		return Predict(c)
 	}
 	if opt.Exact == nil {

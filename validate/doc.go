@@ -41,7 +41,8 @@
 // IterateTwoChecked for a plain MLP; the layer map with its
 // one-dimensional averages moved by 1e-14 and its two-dimensional ones by
 // 1e-13 of themselves otherwise), and a value keeps the digits, at most
-// Float64Digits, on which the two agree. PredictDigits computes a plain
-// MLP's theory to any number of digits in high precision. The z-scores use
+// calc.Float64Digits, that the second run certifies
+// (calc.AgreeingFloat64). PredictDigits computes a plain MLP's theory to
+// any number of digits in high precision. The z-scores use
 // the float64 values, whose errors are far below the standard errors.
 package validate

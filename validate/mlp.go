@@ -22,7 +22,7 @@ type Options struct {
 	// Alpha is the family-wise level (0: DefaultAlpha).
 	Alpha float64
 	// Digits is the most significant digits of a theory value
-	// (Check.TheoryDigits; 0: DefaultDigits). Above Float64Digits, Run
+	// (Check.TheoryDigits; 0: DefaultDigits). Above calc.Float64Digits, Run
 	// computes the theory in high precision from Exact (PredictDigits).
 	Digits int
 	// Exact is the exact hyperparameters of a high-precision theory.

@@ -6,11 +6,6 @@ import (
 	"critcalc/calc"
 )
 
-// Float64Digits is the most significant digits a float64 theory value is
-// given (Check.TheoryDigits), calc.Float64Digits as in every command; more
-// come from PredictDigits.
-const Float64Digits = calc.Float64Digits
-
 // DefaultDigits is the theory's digits when none are asked for, as
 // `critcalc depth` prints its columns by default.
 const DefaultDigits = 9
@@ -69,7 +64,7 @@ func (th *Theory) Certified(q string, l, digits int) calc.Certified {
 	if th.Check == nil {
 		return calc.Certified{}
 	}
-	c, err := calc.AgreeingFloat64(q, th.Value(q, l), th.Check.Value(q, l), min(digits, Float64Digits))
+	c, err := calc.AgreeingFloat64(q, th.Value(q, l), th.Check.Value(q, l), min(digits, calc.Float64Digits))
 	if err != nil {
 		return calc.Certified{}
 	}

@@ -152,7 +152,7 @@ func TestTheoryDigitsAgainstReferences(t *testing.T) {
 					if q == "APJN" && l == 1 || q == "V" && l == 1 {
 						continue // 1 and 0 exactly: nothing to check
 					}
-					got := th.Certified(q, l, Float64Digits)
+					got := th.Certified(q, l, calc.Float64Digits)
 					r := ref(q, l)
 					if r == nil {
 						t.Fatalf("%s(%d): no reference", q, l)

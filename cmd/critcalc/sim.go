@@ -218,7 +218,7 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 const simTwoInputDigitCost = 1500 * time.Microsecond
 
 // simOptions checks --digits and returns the options of the comparison:
-// the digits of the theory column and, above validate.Float64Digits, the
+// the digits of the theory column and, above calc.Float64Digits, the
 // exact hyperparameters of its high-precision theory (a plain MLP only:
 // the residual and normalized maps are computed in float64), whose
 // first-layer kernel is the nominal one of --q and --rho, K^(1) = C_b +
@@ -229,11 +229,11 @@ func simOptions(f *simFlags, e calc.Expr) (validate.Options, error) {
 	switch {
 	case f.digits < 1 || f.digits > calc.MaxDigits:
 		return opt, fmt.Errorf("--digits must be between 1 and %d, got %d", calc.MaxDigits, f.digits)
-	case f.digits <= validate.Float64Digits:
+	case f.digits <= calc.Float64Digits:
 		return opt, nil
 	case f.arch != "mlp":
 		return opt, fmt.Errorf("--digits %d: the theory of --arch %s is computed in float64 only, to at most %d checked digits (more need --arch mlp)",
-			f.digits, f.arch, validate.Float64Digits)
+			f.digits, f.arch, calc.Float64Digits)
 	}
 	smooth := calc.Smooth(e)
 	perLayer := depthDigitsLayerCost(f.digits, smooth)

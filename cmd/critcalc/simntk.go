@@ -64,7 +64,7 @@ func checkSimNTK(f *simFlags, cfg *sim.Config) error {
 // "Theta_pm") at the layers the report already checks, against the
 // infinite-width recursion; the report's verdict is then recomputed over
 // all its checks. Θ is printed with the digits its float64 error estimate
-// certifies, or with opt.Digits above validate.Float64Digits iterated in
+// certifies, or with opt.Digits above calc.Float64Digits iterated in
 // high precision from opt.Exact (ntkDigits).
 func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report, opt validate.Options) error {
 	lb, lw := f.ntkFlags.lambdaB.f, f.ntkFlags.lambdaW.f
@@ -110,7 +110,7 @@ func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report, opt validate.O
 		names = []string{"Theta_pp", "Theta_mm", "Theta_pm"}
 	}
 	var exact [][3]calc.Certified
-	if opt.Digits > validate.Float64Digits {
+	if opt.Digits > calc.Float64Digits {
 		if exact, err = ntkDigits(f, a, opt, L, len(names) == 3); err != nil {
 			return fmt.Errorf("NTK theory: %w", err)
 		}
@@ -128,7 +128,7 @@ func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report, opt validate.O
 				ch.TheoryDigits = exact[l-1][p]
 			} else {
 				// The digits its error estimate certifies.
-				ch.TheoryDigits, _ = calc.FromFloat64(name, t.Theta[p], t.ThetaErr[p], min(opt.Digits, validate.Float64Digits))
+				ch.TheoryDigits, _ = calc.FromFloat64(name, t.Theta[p], t.ThetaErr[p], min(opt.Digits, calc.Float64Digits))
 			}
 			rep.Checks = append(rep.Checks, ch)
 		}
