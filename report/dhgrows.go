@@ -14,7 +14,7 @@ import (
 
 // The rows of the dhg table, each number certified to the table's digits:
 //
-//   - a critical point that the scan finds: up to dhgFloatDigits digits,
+//   - a critical point that the scan finds: up to calc.Float64Digits digits,
 //     the float64 values with their error bounds (floatLine) where those
 //     certify every digit; else apjn.CriticalSW2Digits (σ_w² and the
 //     point there, 𝒦*, χ_𝒦*, χ_𝒥*, phase). ζ is from Model.ExponentDigits
@@ -77,7 +77,7 @@ func (b *dhgBuilder) block(a Activation, m *apjn.Model, mu float64, sb2 []float6
 		}
 		var floatRows [][]Cell
 		full := false
-		if b.digits <= dhgFloatDigits {
+		if b.digits <= calc.Float64Digits {
 			if floatRows, full, err = b.floatLine(a, m, pts, mu, s); err != nil {
 				return err
 			}
@@ -156,10 +156,6 @@ func (b *dhgBuilder) lineRow(a Activation, m *apjn.Model, ld apjn.LineDigits, mu
 		TextCell(pt.Phase), zeta, TextCell("Model.CriticalSW2"), Cell{}))
 	return nil
 }
-
-// dhgFloatDigits is the most digits the dhg table takes from float64
-// values with error bounds; more are computed in high precision.
-const dhgFloatDigits = 12
 
 // floatLine returns the rows of the scan's critical points pts at
 // σ_b² = s from their float64 values and error bounds (calc.FromFloat64):

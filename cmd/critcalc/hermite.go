@@ -94,9 +94,6 @@ type iterateRow struct {
 	Bound jsonNum `json:"bound"`
 }
 
-// float64Digits is how many digits of a float64 two-input result are shown.
-const float64Digits = 12
-
 // floatCheck is the relative accuracy of a float64 kernel-map quantity (κ,
 // κ′(1), α): a derived number keeps the digits to which it, the same
 // number from inputs moved by this much, and that number's mirror about it
@@ -199,7 +196,7 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 	if err != nil {
 		return nil, err
 	}
-	d := min(f.digits, float64Digits)
+	d := min(f.digits, calc.Float64Digits)
 	rep.C, rep.Kappa0, rep.KappaPrime0, rep.KappaPrime1 = certNum(th.C), certNum(th.Kappa0), certNum(th.KappaPrime0), certNum(th.KappaPrime1)
 	rep.Case = int(fp.Case)
 	rep.RhoStar, rep.KappaPrimeRhoStar, rep.Alpha = certNum(th.RhoStar), certNum(th.KappaPrimeRhoStar), certNum(th.Alpha)
@@ -228,7 +225,7 @@ func hermiteReportFor(e calc.Expr, f *hermiteFlags, eps float64) (*hermiteReport
 // 1 − Σ c_k² and Corollary S.1's leading order m: in float64 (absolute
 // accuracy 1e-13) up to 12 digits, at digits digits beyond.
 func addCoefficients(rep *hermiteReport, e calc.Expr, n, digits int) error {
-	if digits <= float64Digits {
+	if digits <= calc.Float64Digits {
 		cs, _, err := hermite.Coefficients(e, n)
 		if err != nil {
 			return err
