@@ -93,9 +93,9 @@ func (z *jetCtx) log1p(u jet) (jet, error) {
 	return z.logFrom(u, v0, w0), nil
 }
 
-// errJetNotExpandable reports a function that has no power series at the point
-// (a branch point such as sqrt(x) at 0).
-var errJetNotExpandable = errors.New("no power series here (branch point at a zero of the argument)")
+// ErrNoSeries is the cause of a Taylor error where a function has no power
+// series at the point: a branch point, such as sqrt(x) or |x|^1.5 at 0.
+var ErrNoSeries = errors.New("no power series here (branch point at a zero of the argument)")
 
 // sqrt uses w² = u: w_k = (u_k − Σ_{j=1..k−1} w_j·w_{k−j}) / (2·w₀).
 func (z *jetCtx) sqrt(u jet) (jet, error) {
@@ -106,7 +106,7 @@ func (z *jetCtx) sqrt(u jet) (jet, error) {
 		if u.isZero() {
 			return u, nil
 		}
-		return jet{}, errJetNotExpandable
+		return jet{}, ErrNoSeries
 	}
 	w0, err := bigmath.Sqrt(z.prec, u.c[0])
 	if err != nil {
@@ -159,7 +159,7 @@ func (z *jetCtx) powConst(u jet, c *big.Float) (jet, error) {
 		if c.Sign() < 0 && u.konst {
 			return jet{}, fmt.Errorf("zero base with the negative exponent %.10g", c)
 		}
-		return jet{}, errJetNotExpandable
+		return jet{}, ErrNoSeries
 	}
 	w0, err := z.powValue(u.c[0], c)
 	if err != nil {

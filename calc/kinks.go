@@ -1,24 +1,32 @@
 package calc
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"sort"
+	"sync"
 )
 
 // Kink is a point where an expression is not smooth: a switching argument
 // of abs, sign, step, max or min changes sign there and the one-sided
-// Taylor expansions differ.
+// Taylor expansions differ, or the base of a non-integer power or of a
+// square root vanishes there and the expression has no power series on
+// one side at least (a branch point: |x|^1.5 or (x²)^0.75 at 0).
 type Kink struct {
 	X     float64  // location
 	Exact *big.Rat // exact location when the switching argument is affine in x with rational coefficients (nil otherwise)
 	// Order is the lowest derivative order that is discontinuous: 0 = σ
-	// jumps, 1 = σ' jumps (ReLU), 2 = σ'' jumps (ELU with a = 1, softsign).
+	// jumps, 1 = σ' jumps (ReLU), 2 = σ'' jumps (ELU with a = 1, softsign);
+	// −1 at a branch point.
 	Order int
 	// Left and Right are the one-sided σ, σ', σ'' (from one-sided jets:
-	// c₀, c₁, 2·c₂).
+	// c₀, c₁, 2·c₂); zero at a branch point.
 	Left, Right [3]float64
+	// Branch reports a point where the expression has no one-sided power
+	// series (ErrNoSeries): some derivative of it is unbounded there.
+	Branch bool
 }
 
 // Parameters of the search for kinks.
@@ -53,12 +61,17 @@ const (
 // touches 0 without changing sign between grid points, is not found, and
 // neither are roots outside the range or closer together than the grid.
 //
+// The bases u of non-integer powers u^c and of square roots are searched
+// for zeros in the same way: where one vanishes, the expression may have
+// no power series.
+//
 // At each candidate the one-sided jets (Below and Above) are compared up to
 // order 4; a candidate where they agree is not a kink (max(x⁵, 0) at 0, or a
-// zero of s where the branches meet smoothly) and is dropped.
+// zero of s where the branches meet smoothly) and is dropped. A candidate
+// where a one-sided jet does not exist (ErrNoSeries) is a branch point.
 func Kinks(e Expr) ([]Kink, error) {
 	var cands []kinkCandidate
-	for _, s := range kinkSwitchArgs(e) {
+	for _, s := range append(kinkSwitchArgs(e), kinkBranchArgs(e)...) {
 		c, err := kinkRoots(s)
 		if err != nil {
 			return nil, fmt.Errorf("kinks: switching argument %v: %w", s, err)
@@ -107,33 +120,68 @@ func isKinkFunc(f *Func) bool {
 func kinkSwitchArgs(e Expr) []Expr {
 	var out []Expr
 	seen := map[Expr]bool{}
+	forEachExpandedNode(e, func(n Expr) {
+		if n.Op() != OpCall || !isKinkFunc(n.Func()) {
+			return
+		}
+		s := n.Arg(0)
+		if id := n.Func().ID; id == FnMax || id == FnMin {
+			s = Sub(n.Arg(0), n.Arg(1))
+		}
+		if s.HasVar() && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	})
+	return out
+}
+
+// kinkBranchArgs returns the distinct bases u that depend on x of the
+// non-integer powers u^c (c a number) and square roots sqrt(u) of e,
+// named activations expanded, in the order they are found.
+func kinkBranchArgs(e Expr) []Expr {
+	var out []Expr
+	seen := map[Expr]bool{}
+	forEachExpandedNode(e, func(n Expr) {
+		var u Expr
+		switch {
+		case n.Op() == OpPow:
+			if c, ok := n.Arg(1).Rat(); ok && !c.IsInt() {
+				u = n.Arg(0)
+			}
+		case n.Op() == OpCall && n.Func().ID == FnSqrt:
+			u = n.Arg(0)
+		}
+		if u.IsValid() && u.HasVar() && !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	})
+	return out
+}
+
+// forEachExpandedNode calls visit on every node of e once, with named
+// activations replaced by their definitions (whose nodes are visited
+// instead).
+func forEachExpandedNode(e Expr, visit func(Expr)) {
 	visited := map[Expr]bool{}
 	var walk func(Expr)
 	walk = func(e Expr) {
 		for _, n := range e.Nodes() {
-			if visited[n] || n.Op() != OpCall {
+			if visited[n] {
 				continue
 			}
 			visited[n] = true
-			if def, ok := Expand(n); ok {
-				walk(def)
-				continue
+			if n.Op() == OpCall {
+				if def, ok := Expand(n); ok {
+					walk(def)
+					continue
+				}
 			}
-			if !isKinkFunc(n.Func()) {
-				continue
-			}
-			s := n.Arg(0)
-			if id := n.Func().ID; id == FnMax || id == FnMin {
-				s = Sub(n.Arg(0), n.Arg(1))
-			}
-			if s.HasVar() && !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
+			visit(n)
 		}
 	}
 	walk(e)
-	return out
 }
 
 // hasKinkNode reports whether e contains a non-smooth primitive or a
@@ -147,8 +195,44 @@ func hasKinkNode(e Expr) bool {
 	return false
 }
 
-// kinkRoots returns the candidate kinks from one switching argument.
+// kinkRoots returns the candidate kinks from one switching or branch
+// argument, kept per argument (kinkRootCache).
 func kinkRoots(s Expr) ([]kinkCandidate, error) {
+	kinkRootCache.mu.Lock()
+	c, ok := kinkRootCache.m[s]
+	kinkRootCache.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	c, err := findKinkRoots(s)
+	if err != nil {
+		return nil, err
+	}
+	kinkRootCache.mu.Lock()
+	if kinkRootCache.m == nil || len(kinkRootCache.m) >= maxKinkRoots {
+		kinkRootCache.m = map[Expr][]kinkCandidate{}
+	}
+	kinkRootCache.m[s] = c
+	kinkRootCache.mu.Unlock()
+	return c, nil
+}
+
+// kinkRootCache keeps the candidates of the arguments scanned so far
+// (expressions are interned: equal ones are one Expr). The integrands of
+// one activation and their derivatives share their arguments, and a scan
+// evaluates one at thousands of points. The candidates are read, never
+// changed, by their users.
+var kinkRootCache struct {
+	mu sync.Mutex
+	m  map[Expr][]kinkCandidate
+}
+
+// maxKinkRoots bounds the arguments whose candidates are kept; the store
+// is emptied when it is full.
+const maxKinkRoots = 4096
+
+// findKinkRoots is kinkRoots without the store.
+func findKinkRoots(s Expr) ([]kinkCandidate, error) {
 	if !hasKinkNode(s) {
 		if c, ok, err := kinkAffineRoot(s); ok || err != nil {
 			return c, err
@@ -217,20 +301,29 @@ func kinkGrid() []float64 {
 }
 
 // kinkScan finds the sign changes and exact zeros of s on the grid and
-// refines each sign change by bisection.
+// refines each sign change by bisection. A zero at a grid point where s,
+// built from rationals, x and the arithmetic operations, is exactly 0 is
+// an exact location (the double zero of (x − 1)² at 1).
 func kinkScan(s Expr) []kinkCandidate {
-	f := func(x float64) float64 { return EvalFloat(s, x) }
+	prog := Compile(s)
+	f := prog.Eval
 	g := kinkGrid()
 	v := make([]float64, len(g))
-	for i, x := range g {
-		v[i] = f(x)
-	}
+	prog.EvalSlice(v, g)
 	var out []kinkCandidate
 	add := func(x float64) {
 		out = append(out, kinkCandidate{x: x, at: big.NewFloat(x), snap: kinkFloatSnap(x)})
 	}
 	for i, x := range g {
 		if v[i] == 0 {
+			// A grid point (a dyadic rational) where s is exactly 0 when
+			// evaluated in rationals is an exact location.
+			r := new(big.Rat).SetFloat64(x)
+			if z, ok := kinkRatEval(s, r); ok && z.Sign() == 0 {
+				at := new(big.Float).SetPrec(kinkPrec).SetRat(r)
+				out = append(out, kinkCandidate{x: x, exact: r, at: at, snap: kinkExactSnap(at)})
+				continue
+			}
 			add(x)
 			continue
 		}
@@ -298,13 +391,21 @@ func kinkSameRoot(a, b float64) bool {
 func classifyKink(e Expr, c kinkCandidate) (Kink, bool, error) {
 	const n = kinkOrder + 1 // one more, to bound the effect of the location error
 	left, err := jetsAt(e, c.at, n, Below, kinkPrec, c.snap)
-	if err != nil {
-		return Kink{}, false, err
+	if err == nil {
+		var right []*big.Float
+		if right, err = jetsAt(e, c.at, n, Above, kinkPrec, c.snap); err == nil {
+			return compareKinkJets(c, left, right)
+		}
 	}
-	right, err := jetsAt(e, c.at, n, Above, kinkPrec, c.snap)
-	if err != nil {
-		return Kink{}, false, err
+	if errors.Is(err, ErrNoSeries) {
+		return Kink{X: c.x, Exact: c.exact, Order: -1, Branch: true}, true, nil
 	}
+	return Kink{}, false, err
+}
+
+// compareKinkJets classifies the candidate c from the one-sided jets left
+// and right of e there (classifyKink).
+func compareKinkJets(c kinkCandidate, left, right []*big.Float) (Kink, bool, error) {
 	l, r := jetFloats(left), jetFloats(right)
 	// A root located to within dx shifts coefficient p by about
 	// (p+1)·c_{p+1}·dx.

@@ -11,7 +11,7 @@ import (
 type kinkWant struct {
 	x           float64
 	exact       string
-	order       int
+	order       int // −1 for a branch point
 	left, right [3]float64
 }
 
@@ -66,6 +66,27 @@ func TestKinks(t *testing.T) {
 			{0, "0", 1, [3]float64{0, 0, 0}, [3]float64{0, 1, 0}},
 			{2, "2", 0, [3]float64{2, 1, 0}, [3]float64{3, 1, 0}},
 		}},
+		// Branch points (order −1): a non-integer power or a square root
+		// of a quantity that vanishes, with no power series on one side
+		// at least (x^1.5 has none above 0).
+		{"abs(x)^1.5", []kinkWant{{0, "0", -1, [3]float64{}, [3]float64{}}}},
+		{"relu(x)^1.5", []kinkWant{{0, "0", -1, [3]float64{}, [3]float64{}}}},
+		{"sqrt(abs(x))", []kinkWant{{0, "0", -1, [3]float64{}, [3]float64{}}}},
+		// x² − 2x + 1 is not affine: its zero at 1 is found on the scan
+		// grid, exactly (the base is 0 there in rationals); x³ − x crosses
+		// 0 at the grid points −1, 0 and 1 alike; x² − 2 at ±√2 is found
+		// by bisection, to float64.
+		{"(x^2 - 2*x + 1)^0.75", []kinkWant{{1, "1", -1, [3]float64{}, [3]float64{}}}},
+		{"relu(x^3 - x)", []kinkWant{
+			{-1, "-1", 1, [3]float64{0, 0, 0}, [3]float64{0, 2, -6}},
+			{0, "0", 1, [3]float64{0, -1, 0}, [3]float64{0, 0, 0}},
+			{1, "1", 1, [3]float64{0, 0, 0}, [3]float64{0, 2, 6}},
+		}},
+		{"abs(x^2 - 2)", []kinkWant{
+			{-math.Sqrt2, "", 1, [3]float64{0, -2 * math.Sqrt2, 2}, [3]float64{0, 2 * math.Sqrt2, -2}},
+			{math.Sqrt2, "", 1, [3]float64{0, -2 * math.Sqrt2, -2}, [3]float64{0, 2 * math.Sqrt2, 2}},
+		}},
+		{"tanh(x) + abs(x - 1)^2.5", []kinkWant{{1, "1", -1, [3]float64{}, [3]float64{}}}},
 		// Not kinks: smooth functions, and switching arguments that do not
 		// change sign or whose branches agree beyond order 4.
 		{"gelu", nil},
@@ -76,6 +97,9 @@ func TestKinks(t *testing.T) {
 		{"abs(x^2)", nil},
 		{"max(x^5, 0)", nil},
 		{"max(x, x)", nil},
+		// Bases of non-integer powers that do not vanish.
+		{"sqrt(x^2 + 1)", nil},
+		{"(1 + exp(x))^0.5", nil},
 	}
 	for _, tc := range tests {
 		got, err := Kinks(MustParse(tc.src))
@@ -95,6 +119,9 @@ func TestKinks(t *testing.T) {
 
 func kinkCheck(t *testing.T, src string, got Kink, w kinkWant) {
 	t.Helper()
+	if got.Branch != (w.order < 0) {
+		t.Errorf("%s: kink at %g: branch point %v, want %v", src, got.X, got.Branch, w.order < 0)
+	}
 	if !kinkClose(got.X, w.x) || got.Order != w.order {
 		t.Errorf("%s: kink at %.17g of order %d, want %.17g of order %d", src, got.X, got.Order, w.x, w.order)
 	}

@@ -37,6 +37,11 @@ func TestDetectScaleInvariant(t *testing.T) {
 		{"relu(x) + relu(x - 3)", false, "", ""},
 		{"x*abs(x)", false, "", ""},
 		{"x^3", false, "", ""},
+		// Branch points at 0: no one-sided series, so not piecewise linear.
+		{"sqrt(abs(x))", false, "", ""},
+		{"abs(x)^1.5", false, "", ""},
+		{"(x^2)^0.75", false, "", ""},
+		{"relu(x)^1.5", false, "", ""},
 		// Agrees with relu near 0 but not at x = 23: x·(1 − x²/10⁴)
 		// above 0 differs from x at the checked points.
 		{"relu(x)*(1 - relu(x)^2/10000)", false, "", ""},
@@ -67,10 +72,10 @@ func TestDetectScaleInvariant(t *testing.T) {
 	}
 }
 
-// TestDetectScaleInvariantErrors checks that expressions without a series
-// at 0 are errors, not verdicts.
+// TestDetectScaleInvariantErrors checks that expressions undefined at 0
+// are errors, not verdicts.
 func TestDetectScaleInvariantErrors(t *testing.T) {
-	for _, src := range []string{"log(x)", "sqrt(abs(x))"} {
+	for _, src := range []string{"log(x)", "1/x"} {
 		if _, _, err := DetectScaleInvariant(MustParse(src), 64); err == nil {
 			t.Errorf("%s: no error", src)
 		}

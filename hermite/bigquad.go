@@ -281,7 +281,7 @@ func (q *bigQuad) wrap(in *integrand, err error) error {
 	if len(q.ins) == 1 {
 		return err
 	}
-	return fmt.Errorf("expectation of %s: %w", in.expr, err)
+	return fmt.Errorf("expectation of %s: %w", exprName(in.expr), err)
 }
 
 // bigSpan is a panel [a, b] of width w.
@@ -356,7 +356,7 @@ func (q *bigQuad) panel(sqrtK *big.Float, p bigSpan, prec uint, tols []float64) 
 		}
 		prev = sum
 	}
-	r.err = fmt.Errorf("%w: a panel did not converge with %d nodes", ErrNotConverged, bigPanelSizes[len(bigPanelSizes)-1])
+	r.err = fmt.Errorf("%w: a panel did not converge with %d nodes%s", ErrNotConverged, bigPanelSizes[len(bigPanelSizes)-1], branchNote(": fewer digits may be reachable", q.ins...))
 	return r
 }
 

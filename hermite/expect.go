@@ -63,18 +63,18 @@ func Expect(f calc.Expr, K float64) (Value, error) {
 func (e *Expectation) At(K float64) (Value, error) {
 	switch {
 	case math.IsNaN(K) || math.IsInf(K, 0) || K < 0:
-		return Value{}, fmt.Errorf("expectation of %s: the variance K must be finite and ≥ 0, got %g", e.in.expr, K)
+		return Value{}, fmt.Errorf("expectation of %s: the variance K must be finite and ≥ 0, got %g", exprName(e.in.expr), K)
 	case K == 0:
 		v := e.in.prog.Eval(0)
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			_, err := e.in.logAbsAt(0)
-			return Value{}, fmt.Errorf("expectation of %s at K = 0: F(0) = %g: %v", e.in.expr, v, err)
+			return Value{}, fmt.Errorf("expectation of %s at K = 0: F(0) = %g: %v", exprName(e.in.expr), v, err)
 		}
 		return Value{V: v, Evals: 1}, nil
 	}
 	T, err := e.in.tailCut(K, float64LogCut)
 	if err != nil {
-		return Value{}, fmt.Errorf("expectation of %s at K = %g: %w", e.in.expr, K, err)
+		return Value{}, fmt.Errorf("expectation of %s at K = %g: %w", exprName(e.in.expr), K, err)
 	}
 	bps := e.in.breakpoints(K, T)
 	ad, err := e.pieces(K, T, bps)
@@ -85,7 +85,11 @@ func (e *Expectation) At(K float64) (Value, error) {
 				err = derr
 			}
 		}
-		return v, fmt.Errorf("expectation of %s at K = %g: %w", e.in.expr, K, err)
+		note := ""
+		if errors.Is(err, ErrNotConverged) {
+			note = branchNote("", e.in)
+		}
+		return v, fmt.Errorf("expectation of %s at K = %g: %w%s", exprName(e.in.expr), K, err, note)
 	}
 	return v, nil
 }

@@ -34,17 +34,17 @@ func ExpectDigits(f calc.Expr, K *big.Rat, digits int) (*big.Float, error) {
 // error.
 func (e *Expectation) AtDigits(K *big.Rat, digits int) (*big.Float, error) {
 	if digits < 1 {
-		return nil, fmt.Errorf("expectation of %s: digits must be at least 1, got %d", e.in.expr, digits)
+		return nil, fmt.Errorf("expectation of %s: digits must be at least 1, got %d", exprName(e.in.expr), digits)
 	}
 	if K.Sign() < 0 {
-		return nil, fmt.Errorf("expectation of %s: the variance K must be ≥ 0, got %s", e.in.expr, RatG(K))
+		return nil, fmt.Errorf("expectation of %s: the variance K must be ≥ 0, got %s", exprName(e.in.expr), RatG(K))
 	}
 	if K.Sign() == 0 {
 		return e.in.big().EvalDigits(new(big.Rat), digits)
 	}
 	vs, err := e.quad().at(K, digits)
 	if err != nil {
-		return nil, fmt.Errorf("expectation of %s at K = %s: %w", e.in.expr, RatG(K), err)
+		return nil, fmt.Errorf("expectation of %s at K = %s: %w", exprName(e.in.expr), RatG(K), err)
 	}
 	return vs[0], nil
 }

@@ -134,7 +134,7 @@ func (m *Many) AtTol(K, relTol float64) ([]Value, error) {
 			v := in.prog.Eval(0)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				_, err := in.logAbsAt(0)
-				return nil, fmt.Errorf("expectation of %s at K = 0: F(0) = %g: %v", in.expr, v, err)
+				return nil, fmt.Errorf("expectation of %s at K = 0: F(0) = %g: %v", exprName(in.expr), v, err)
 			}
 			out[i] = Value{V: v, Evals: 1}
 		}
@@ -158,7 +158,7 @@ func (m *Many) TailCut(K float64) (float64, error) {
 	for _, in := range m.ins {
 		t, err := in.tailCut(K, float64LogCut)
 		if err != nil {
-			return 0, fmt.Errorf("expectation of %s at K = %g: %w", in.expr, K, err)
+			return 0, fmt.Errorf("expectation of %s at K = %g: %w", exprName(in.expr), K, err)
 		}
 		T = max(T, t)
 	}
@@ -199,10 +199,10 @@ func (m *Many) atCut(K, T, relTol float64) ([]Value, error) {
 	if j, err := ad.run(edges); err != nil {
 		for i, in := range m.ins {
 			if derr := in.checkDefined(K, T); derr != nil {
-				return nil, fmt.Errorf("expectation of %s at K = %g: %w", in.expr, K, derr)
+				return nil, fmt.Errorf("expectation of %s at K = %g: %w", exprName(in.expr), K, derr)
 			}
 			if i == ad.failed || ad.failed >= len(m.ins) && i == m.aux[ad.failed-len(m.ins)] {
-				err = fmt.Errorf("expectation of %s: %w", in.expr, err)
+				err = fmt.Errorf("expectation of %s: %w%s", exprName(in.expr), err, branchNote("", in))
 			}
 		}
 		return nil, fmt.Errorf("expectations at K = %g, on t ∈ [%g, %g] (t = z/√K): %w", K, edges[j], edges[j+1], err)
@@ -227,7 +227,7 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 		for i, in := range m.ins {
 			v, err := in.big().EvalDigits(new(big.Rat), digits)
 			if err != nil {
-				return nil, fmt.Errorf("expectation of %s at K = 0: %w", in.expr, err)
+				return nil, fmt.Errorf("expectation of %s at K = 0: %w", exprName(in.expr), err)
 			}
 			out[i] = v
 		}

@@ -32,8 +32,11 @@ type integrand struct {
 	big   func() *calc.BigProgram
 	kinks []float64 // z-locations, ascending
 	exact []*big.Rat
-	aux   int     // the power m of the companion F/(1+z²)^m (0: none), see growthPower
-	scale float64 // the length in z on which F varies near 0, see featureScale
+	// branches are the kinks that are branch points (calc.Kink.Branch),
+	// where the rules converge only algebraically.
+	branches []float64
+	aux      int     // the power m of the companion F/(1+z²)^m (0: none), see growthPower
+	scale    float64 // the length in z on which F varies near 0, see featureScale
 }
 
 func newIntegrand(f calc.Expr) (*integrand, error) {
@@ -46,6 +49,9 @@ func newIntegrand(f calc.Expr) (*integrand, error) {
 	for _, k := range facts.kinks {
 		in.kinks = append(in.kinks, k.X)
 		in.exact = append(in.exact, k.Exact)
+		if k.Branch {
+			in.branches = append(in.branches, k.X)
+		}
 	}
 	return in, nil
 }

@@ -97,15 +97,15 @@ func (c Cov) rho() float64 {
 // For |ρ| = 1 the inner expectation is g(±√(K22/K11)·u) itself.
 func Expect2(f, g calc.Expr, c Cov) (Value, error) {
 	if err := c.validate(); err != nil {
-		return Value{}, fmt.Errorf("two-input expectation of %s and %s: %w", f, g, err)
+		return Value{}, fmt.Errorf("two-input expectation of %s and %s: %w", exprName(f), exprName(g), err)
 	}
 	tw, err := newTwoInput(f, g, c)
 	if err != nil {
-		return Value{}, fmt.Errorf("two-input expectation of %s and %s: %w", f, g, err)
+		return Value{}, fmt.Errorf("two-input expectation of %s and %s: %w", exprName(f), exprName(g), err)
 	}
 	v, err := tw.integrate()
 	if err != nil {
-		return v, fmt.Errorf("two-input expectation of %s and %s at %+v: %w", f, g, c, err)
+		return v, fmt.Errorf("two-input expectation of %s and %s at %+v: %w", exprName(f), exprName(g), c, err)
 	}
 	return v, nil
 }

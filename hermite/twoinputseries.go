@@ -136,15 +136,15 @@ type Series2Value struct {
 // error wrapping ErrNotConverged.
 func (s *Series2) AtDigits(c CovRat, digits int) (Series2Value, error) {
 	if digits < 1 {
-		return Series2Value{}, fmt.Errorf("two-input expectation of %s and %s: digits must be at least 1, got %d", s.f.expr, s.g.expr, digits)
+		return Series2Value{}, fmt.Errorf("two-input expectation of %s and %s: digits must be at least 1, got %d", exprName(s.f.expr), exprName(s.g.expr), digits)
 	}
 	if err := c.validate(); err != nil {
-		return Series2Value{}, fmt.Errorf("two-input expectation of %s and %s: %w", s.f.expr, s.g.expr, err)
+		return Series2Value{}, fmt.Errorf("two-input expectation of %s and %s: %w", exprName(s.f.expr), exprName(s.g.expr), err)
 	}
 	v, err := s.atDigits(c, digits)
 	if err != nil {
 		return v, fmt.Errorf("two-input expectation of %s and %s at K11 = %s, K12 = %s, K22 = %s: %w",
-			s.f.expr, s.g.expr, RatG(c.K11), RatG(c.K12), RatG(c.K22), err)
+			exprName(s.f.expr), exprName(s.g.expr), RatG(c.K11), RatG(c.K12), RatG(c.K22), err)
 	}
 	return v, nil
 }

@@ -103,7 +103,7 @@ func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 			an.Classes = append(an.Classes, ClassKinkedLinear)
 			an.Points = append(an.Points, CriticalPoint{CW: kl.CW.Float64(), Physical: true, A32: kl.A32.Float64(), Class: ClassKinkedLinear, Stability: kl.Stability})
 		} else {
-			reasons = append(reasons, "σ has a kink at 0 and no slope there, so there is no K* = 0 class")
+			reasons = append(reasons, noSeriesReason(sigma))
 		}
 	}
 	<-prepared
@@ -154,6 +154,22 @@ func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 		an.Reason = strings.Join(reasons, "; ")
 	}
 	return an, nil
+}
+
+// noSeriesReason says why σ, without a Taylor series at 0, is in neither
+// the K* = 0 class nor the kinked-linear class: a branch point at 0 (no
+// one-sided series either), or a kink without the slope the kinked-linear
+// class needs.
+func noSeriesReason(sigma calc.Expr) string {
+	ks, err := calc.Kinks(sigma)
+	if err == nil {
+		for _, k := range ks {
+			if k.X == 0 && k.Branch {
+				return "σ has no power series on one side of 0 at least (a non-integer power or a square root of a quantity that vanishes there), so neither the K* = 0 class nor the kinked-linear class applies"
+			}
+		}
+	}
+	return "σ has a kink at 0 and no slope there, so there is no K* = 0 class"
 }
 
 // overflowFree returns the largest K ≤ kmax, to three digits and rounded

@@ -1,10 +1,12 @@
 package recursions
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 
 	"critcalc/calc"
+	"critcalc/calc/bigmath"
 )
 
 // TestAnalyzeClasses checks the class, the critical points and the reason
@@ -30,6 +32,10 @@ func TestAnalyzeClasses(t *testing.T) {
 		{"softplus", "none", nil, nil, "≠ 1 on (0, 100]"},
 		{"x^2", "none", nil, nil, "σ'(0) = 0"},
 		{"x^3", "none", nil, nil, "σ'(0) = 0"},
+		// Branch points at 0: no series, so neither Taylor class; σ
+		// homogeneous of degree 3/2, so the criticality ratio is constant.
+		{"abs(x)^1.5", "none", nil, nil, "no power series on one side of 0"},
+		{"relu(x)^1.5", "none", nil, nil, "no power series on one side of 0"},
 	}
 	for _, tt := range tests {
 		an := analysis(t, tt.src)
@@ -49,6 +55,45 @@ func TestAnalyzeClasses(t *testing.T) {
 func TestKZeroKink(t *testing.T) {
 	if _, ok, err := KZeroOf(calc.MustParse("elu"), 12); ok || err != nil {
 		t.Errorf("KZeroOf(elu): ok %v, err %v; want no class and no error", ok, err)
+	}
+}
+
+// TestKZeroBranch checks that σ without a power series at 0 (a branch
+// point, with or without a kink there) has no Taylor class and no error.
+func TestKZeroBranch(t *testing.T) {
+	for _, src := range []string{"tanh(x) + abs(x)^3.5", "(x^2)^0.75"} {
+		if _, ok, err := KZeroOf(calc.MustParse(src), 12); ok || err != nil {
+			t.Errorf("KZeroOf(%s): ok %v, err %v; want no class and no error", src, ok, err)
+		}
+	}
+}
+
+// TestIterateDigitsBranch checks the high-precision layer map of
+// σ = |x|^1.5, which has a branch point at 0, against the absolute
+// Gaussian moments E|z|^p = 2^(p/2)·Γ((p+1)/2)/√π (E|z| = √(2/π),
+// E|z|³ = 2√(2/π)): from K^(1) = 1 with C_b = 0, C_W = 1, layer 2 has
+// K = E|z|³ and layer 1 has χ⊥ = C_W·⟨σ'²⟩ = (9/4)·E|z|. Each value must
+// keep at least 25 of the 30 digits asked for, each of them right.
+func TestIterateDigitsBranch(t *testing.T) {
+	a := mustNew(t, "abs(x)^1.5")
+	const digits = 30
+	ls, err := a.IterateDigits(new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 1), 2, 1, digits, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prec := calc.BitsForDigits(digits) + 64
+	root2pi := new(big.Float).SetPrec(prec).Quo(big.NewFloat(2), bigmath.Pi(prec))
+	root2pi.Sqrt(root2pi)
+	k2 := new(big.Float).SetPrec(prec).Mul(root2pi, big.NewFloat(2))
+	chi := new(big.Float).SetPrec(prec).Mul(root2pi, big.NewFloat(2.25))
+	for _, c := range []struct {
+		name string
+		got  calc.Certified
+		want *big.Float
+	}{{"K at layer 2", ls[1].K, k2}, {"χ⊥ at layer 1", ls[0].ChiPerp, chi}} {
+		if want := calc.FormatSignificant(c.want, c.got.Digits); c.got.Digits < 25 || c.got.Text() != want {
+			t.Errorf("%s = %s (%d digits), want %s", c.name, c.got.Text(), c.got.Digits, want)
+		}
 	}
 }
 

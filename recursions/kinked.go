@@ -1,6 +1,7 @@
 package recursions
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -93,10 +94,16 @@ var kinkedNames = [...]string{"a₊", "a₋", "b₊", "b₋", "c₊", "c₋", "A
 // plus powers) is allowed.
 func kinkedAt(sigma calc.Expr, digits int) (kinkedValues, error) {
 	up, err := calc.TaylorDigits(sigma, new(big.Rat), kinkedOrder, calc.Above, digits)
+	if errors.Is(err, calc.ErrNoSeries) {
+		return kinkedValues{}, nil // not linear near 0 on this side
+	}
 	if err != nil {
 		return kinkedValues{}, fmt.Errorf("recursions: Taylor series of σ at 0⁺ to %d digits: %w", digits, err)
 	}
 	dn, err := calc.TaylorDigits(sigma, new(big.Rat), kinkedOrder, calc.Below, digits)
+	if errors.Is(err, calc.ErrNoSeries) {
+		return kinkedValues{}, nil
+	}
 	if err != nil {
 		return kinkedValues{}, fmt.Errorf("recursions: Taylor series of σ at 0⁻ to %d digits: %w", digits, err)
 	}

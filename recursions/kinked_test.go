@@ -87,7 +87,7 @@ func TestKinkedLinearCoefficients(t *testing.T) {
 // TestKinkedLinearNotApplicable checks ok = false: no kink at 0, σ(0±) ≠ 0,
 // a₊ = a₋ = 0.
 func TestKinkedLinearNotApplicable(t *testing.T) {
-	for _, src := range []string{"tanh(x)", "x", "abs(x) + 1", "step(x)", "x*abs(x)", "elu(x - 1)"} {
+	for _, src := range []string{"tanh(x)", "x", "abs(x) + 1", "step(x)", "x*abs(x)", "elu(x - 1)", "relu(x)^1.5", "tanh(x) + abs(x)^3.5"} {
 		t.Run(src, func(t *testing.T) {
 			_, ok, err := KinkedOf(calc.MustParse(src), NumericDigits)
 			if err != nil || ok {

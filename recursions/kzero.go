@@ -121,14 +121,15 @@ func kZeroAt(sigma calc.Expr, digits int) (kZeroValues, error) {
 // KZeroOf computes the K* = 0 class data of σ to digits significant
 // digits: each value comes from Taylor coefficients at 0 certified to
 // digits+10 and to digits+20 digits, and keeps the digits on which the two
-// agree. It reports ok = false when σ has a kink at 0 (no Taylor series).
+// agree. It reports ok = false when σ has a kink or a branch point at 0
+// (no Taylor series).
 // When the class does not apply (σ(0) ≠ 0 or σ'(0) = 0) only Sigma,
 // Reason and (for σ(0) ≠ 0) LimitCb are set.
 func KZeroOf(sigma calc.Expr, digits int) (kz KZero, ok bool, err error) {
 	lo, err := kZeroAt(sigma, digits+10)
 	var kink *calc.KinkError
-	if errors.As(err, &kink) {
-		return KZero{}, false, nil
+	if errors.As(err, &kink) || errors.Is(err, calc.ErrNoSeries) {
+		return KZero{}, false, nil // a kink or a branch point at 0
 	}
 	if err != nil {
 		return KZero{}, false, fmt.Errorf("recursions: Taylor series of σ at 0 to %d digits: %w", digits+10, err)

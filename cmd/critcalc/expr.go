@@ -55,15 +55,18 @@ type exprReport struct {
 	Taylor      []jsonNum    `json:"taylor"`
 	TaylorBelow []jsonNum    `json:"taylor_below,omitempty"`
 	TaylorAbove []jsonNum    `json:"taylor_above,omitempty"`
-	Digits      int          `json:"digits"`
+	// NoSeries says why there are no coefficients at a branch point.
+	NoSeries string `json:"no_series,omitempty"`
+	Digits   int    `json:"digits"`
 }
 
 type kinkReport struct {
-	X     jsonNum    `json:"x"`
-	Exact string     `json:"exact,omitempty"`
-	Order int        `json:"order"`
-	Left  [3]jsonNum `json:"left"`
-	Right [3]jsonNum `json:"right"`
+	X      jsonNum   `json:"x"`
+	Exact  string    `json:"exact,omitempty"`
+	Order  int       `json:"order"`
+	Left   []jsonNum `json:"left,omitempty"`
+	Right  []jsonNum `json:"right,omitempty"`
+	Branch bool      `json:"branch,omitempty"`
 }
 
 type valueRow struct {
@@ -154,14 +157,17 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 	}
 	atKink := false
 	for _, k := range kinks {
-		kr := kinkReport{X: floatNum(k.X, digits), Order: k.Order}
+		kr := kinkReport{X: floatNum(k.X, digits), Order: k.Order, Branch: k.Branch}
 		if k.Exact != nil {
 			kr.Exact = k.Exact.RatString()
 			kr.X = bigNum(new(big.Float).SetPrec(calc.BitsForDigits(digits)+8).SetRat(k.Exact), digits)
 			atKink = atKink || k.Exact.Cmp(about) == 0
 		}
-		for i := range 3 {
-			kr.Left[i], kr.Right[i] = floatNum(k.Left[i], digits), floatNum(k.Right[i], digits)
+		if !k.Branch {
+			for i := range 3 {
+				kr.Left = append(kr.Left, floatNum(k.Left[i], digits))
+				kr.Right = append(kr.Right, floatNum(k.Right[i], digits))
+			}
 		}
 		rep.Kinks = append(rep.Kinks, kr)
 	}
@@ -180,8 +186,8 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 				vals[i], zero[keys[i]] = "0", boundNum(nc.ZeroBelow)
 				continue
 			}
-			if nc != nil && i > 0 && atKinkPoint(kinks, x) {
-				continue // σ' or σ'' at a kink: missing; the kink line has both sides
+			if err != nil && i > 0 && atKinkPoint(kinks, x) {
+				continue // σ' or σ'' at a kink (unbounded at a branch point): missing; the kink line says why
 			}
 			if err != nil {
 				return nil, err
@@ -206,26 +212,40 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 	if !atKink {
 		cs, err := calc.TaylorDigits(e, about, order, calc.Center, digits)
 		var ke *calc.KinkError
-		if errors.As(err, &ke) {
+		switch {
+		case errors.As(err, &ke):
 			atKink = true
-		} else if err != nil {
+		case errors.Is(err, calc.ErrNoSeries):
+			rep.NoSeries = noSeriesNote(rep.TaylorAt)
+			return rep, nil
+		case err != nil:
 			return nil, fmt.Errorf("Taylor expansion: %w", err)
-		} else {
+		default:
 			rep.Taylor = nums(cs, digits)
 		}
 	}
 	if atKink {
 		below, err := calc.TaylorDigits(e, about, order, calc.Below, digits)
-		if err != nil {
-			return nil, fmt.Errorf("Taylor expansion from below: %w", err)
+		if err == nil {
+			var above []*big.Float
+			if above, err = calc.TaylorDigits(e, about, order, calc.Above, digits); err == nil {
+				rep.TaylorBelow, rep.TaylorAbove = nums(below, digits), nums(above, digits)
+				return rep, nil
+			}
 		}
-		above, err := calc.TaylorDigits(e, about, order, calc.Above, digits)
-		if err != nil {
-			return nil, fmt.Errorf("Taylor expansion from above: %w", err)
+		if errors.Is(err, calc.ErrNoSeries) {
+			rep.NoSeries = noSeriesNote(rep.TaylorAt)
+			return rep, nil
 		}
-		rep.TaylorBelow, rep.TaylorAbove = nums(below, digits), nums(above, digits)
+		return nil, fmt.Errorf("one-sided Taylor expansion: %w", err)
 	}
 	return rep, nil
+}
+
+// noSeriesNote says why there are no Taylor coefficients at the branch
+// point a.
+func noSeriesNote(a jsonNum) string {
+	return fmt.Sprintf("no power series at x = %s on one side at least (a non-integer power or a square root of a quantity that vanishes there)", a)
 }
 
 // boundNum writes an error bound b with two significant digits, rounded
@@ -235,10 +255,12 @@ func boundNum(b *big.Float) jsonNum {
 	return bigNum(u, 2)
 }
 
-// atKinkPoint reports whether x is the exact location of one of kinks.
+// atKinkPoint reports whether x is the location of one of kinks: its
+// exact location, or for a kink found numerically its float64 location.
 func atKinkPoint(kinks []calc.Kink, x *big.Rat) bool {
+	xf, _ := x.Float64()
 	for _, k := range kinks {
-		if k.Exact != nil && k.Exact.Cmp(x) == 0 {
+		if k.Exact != nil && k.Exact.Cmp(x) == 0 || k.Exact == nil && k.X == xf {
 			return true
 		}
 	}
@@ -262,6 +284,10 @@ func writeExprText(w io.Writer, r *exprReport) {
 		x := string(k.X)
 		if k.Exact != "" {
 			x = k.Exact
+		}
+		if k.Branch {
+			fmt.Fprintf(w, "kink        x = %s: branch point, no power series on one side at least\n", x)
+			continue
 		}
 		fmt.Fprintf(w, "kink        x = %s: σ^(%d) jumps; left (σ, σ', σ'') = (%s, %s, %s), right = (%s, %s, %s)\n",
 			x, k.Order, k.Left[0], k.Left[1], k.Left[2], k.Right[0], k.Right[1], k.Right[2])
@@ -288,6 +314,9 @@ func writeExprText(w io.Writer, r *exprReport) {
 	}
 	if r.Taylor != nil {
 		writeCoeffs(fmt.Sprintf("Taylor coefficients c_p = σ^(p)(%s)/p!", r.TaylorAt), r.Taylor)
+	}
+	if r.NoSeries != "" {
+		fmt.Fprintf(w, "\nTaylor coefficients: none, %s\n", r.NoSeries)
 	}
 	if r.TaylorBelow != nil {
 		writeCoeffs(fmt.Sprintf("Taylor coefficients at the kink x = %s, from below", r.TaylorAt), r.TaylorBelow)

@@ -100,6 +100,47 @@ func TestExprJSONKeys(t *testing.T) {
 	}
 }
 
+// TestExprBranchPoint checks `critcalc expr` at a branch point, where
+// σ = |x|^1.5 has no one-sided power series: the kink is marked branch
+// (order −1, no one-sided values), σ″ at 0 (unbounded, |x|^(−1/2)) is
+// missing, and the Taylor coefficients there are replaced by no_series.
+func TestExprBranchPoint(t *testing.T) {
+	code, out, stderr := runCLI("expr", "abs(x)^1.5", "--json", "--at", "0,4")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Kinks []struct {
+			X, Order    float64
+			Exact       string
+			Left, Right []float64
+			Branch      bool
+		}
+		Values   []struct{ X, F, D1, D2 *float64 }
+		Taylor   []float64
+		NoSeries string `json:"no_series"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Kinks) != 1 || rep.Kinks[0].X != 0 || rep.Kinks[0].Exact != "0" || rep.Kinks[0].Order != -1 ||
+		!rep.Kinks[0].Branch || rep.Kinks[0].Left != nil || rep.Kinks[0].Right != nil {
+		t.Errorf("kinks: %+v", rep.Kinks)
+	}
+	// At 4: σ = 8, σ' = 1.5·2 = 3, σ'' = 0.75/2 = 0.375.
+	if len(rep.Values) != 2 || *rep.Values[0].F != 0 || *rep.Values[0].D1 != 0 || rep.Values[0].D2 != nil ||
+		*rep.Values[1].F != 8 || *rep.Values[1].D1 != 3 || *rep.Values[1].D2 != 0.375 {
+		t.Errorf("values: %s", out)
+	}
+	if rep.Taylor != nil || !strings.Contains(rep.NoSeries, "no power series at x = 0") {
+		t.Errorf("taylor %v, no_series %q", rep.Taylor, rep.NoSeries)
+	}
+	code, text, _ := runCLI("expr", "abs(x)^1.5")
+	if code != exitOK || !strings.Contains(text, "kink        x = 0: branch point") || !strings.Contains(text, "Taylor coefficients: none, no power series") {
+		t.Errorf("text output:\n%s", text)
+	}
+}
+
 // TestExprDigits checks that --digits reaches the JSON numbers (as numbers,
 // not strings) and that they are right.
 func TestExprDigits(t *testing.T) {
