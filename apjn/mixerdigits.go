@@ -28,7 +28,7 @@ func (m *Model) patchSeriesDigits() (*hermite.Series2, error) {
 // the patch offset's E[φ(u)φ(v)] (Cov(u, v) = σ_b²) give
 //
 //	A = σ_w⁴⟨φ'²⟩, B = σ_w²⟨φ²⟩ + σ_b², Bₚ = σ_w²E[φ(u)φ(v)] + σ_b²,
-//	𝒦* = B/(1 − μ²), P* = μ²Bₚ/(1 − μ⁴), 𝒦_t* = B + μ²𝒦*, P_t* = Bₚ + μ²P*,
+//	𝒦* = B/(1 − μ²), P* = μ²Bₚ/(1 − μ⁴), 𝒦_t* − P_t* = B − Bₚ + μ²(𝒦* − P*),
 //	χ_𝒥* = (A/(𝒦* − P*) + μ²)(A/(𝒦_t* − P_t*) + μ²), χ_𝒦 = μ⁴.
 //
 // E[φ(u)φ(v)] is ⟨φ⟩² at σ_b² = 0 and otherwise Mehler's series
@@ -75,7 +75,11 @@ func (m *Model) mixerHP(p ExactParams, digits int) (pointHP, error) {
 		K := c.quo(B, c.rat(r().Sub(one, mu2)))
 		P := c.quo(c.mul(c.rat(mu2), Bp), c.rat(r().Sub(one, mu4)))
 		vv := c.sub(K, P)
-		vt := c.sub(c.add(B, c.mul(c.rat(mu2), K)), c.add(Bp, c.mul(c.rat(mu2), P)))
+		// 𝒦_t* − P_t* = B − Bₚ + μ²(𝒦* − P*), with B − Bₚ = σ_w²(⟨φ²⟩ −
+		// E[φ(u)φ(v)]) formed without the σ_b² that B and Bₚ share, as
+		// mixerBranchGap does in float64.
+		gap := c.mul(c.rat(p.SW2), c.sub(v[nS2], cross))
+		vt := c.add(gap, c.mul(c.rat(mu2), vv))
 		if vv.Sign() <= 0 || vt.Sign() <= 0 {
 			return pointHP{}, errors.New("apjn: LayerNorm of channels with no variance (𝒦* − P* ≤ 0)")
 		}
