@@ -21,9 +21,11 @@ type Many struct {
 	ins   []*integrand
 	multi *calc.MultiProgram // all integrands, sharing subexpressions
 	kinks []float64          // union of the integrands' kinks, ascending
-	aux   []int              // the integrands with a companion (see growthPower)
-	scale float64            // the smallest featureScale of the integrands
-	pool  sync.Pool          // *manyScratch
+	// branches are the kinks that are branch points of some integrand.
+	branches []float64
+	aux      []int     // the integrands with a companion (see growthPower)
+	scale    float64   // the smallest featureScale of the integrands
+	pool     sync.Pool // *manyScratch
 
 	bqOnce sync.Once
 	bq     *bigQuad // the arbitrary-precision path, made on first use (bigQuad)
@@ -85,6 +87,9 @@ func manyOf(ins []*integrand) *Many {
 		}
 		for _, k := range in.kinks {
 			m.kinks = insertSorted(m.kinks, k)
+		}
+		for _, z := range in.branches {
+			m.branches = insertSorted(m.branches, z)
 		}
 	}
 	return m
@@ -175,12 +180,7 @@ func (m *Many) atCut(K, T, relTol float64) ([]Value, error) {
 		return nil, fmt.Errorf("expectations of %d integrands: need finite K > 0 and T > 0, got %g, %g", len(m.ins), K, T)
 	}
 	sk := math.Sqrt(K)
-	edges := []float64{-T}
-	for _, z := range m.kinks {
-		if t := z / sk; t > -T && t < T {
-			edges = append(edges, t)
-		}
-	}
+	edges := append([]float64{-T}, tInCut(m.kinks, sk, T)...)
 	if len(edges) == 1 {
 		edges = append(edges, 0) // smooth integrands: start from the two half-lines
 	}
@@ -196,6 +196,7 @@ func (m *Many) atCut(K, T, relTol float64) ([]Value, error) {
 	ad := newAdaptive(m, K, n)
 	ad.relTol = relTol
 	ad.minWidth = minPanelScale * m.scale / sk
+	ad.branches = tInCut(m.branches, sk, T)
 	if j, err := ad.run(edges); err != nil {
 		for i, in := range m.ins {
 			if derr := in.checkDefined(K, T); derr != nil {

@@ -292,15 +292,21 @@ func (in *integrand) checkDefined(K, T float64) error {
 	return nil
 }
 
-// breakpoints returns the kinks in the standard variable t = z/√K that
-// lie inside (−T, T), ascending.
-func (in *integrand) breakpoints(K, T float64) []float64 {
-	sk := math.Sqrt(K)
+// tInCut returns the points zs, in the standard variable t = z/√K (sk =
+// √K), that lie inside (−T, T), in their order: the edges of the pieces
+// of the line, so that a point computed by it equals the edge it is.
+func tInCut(zs []float64, sk, T float64) []float64 {
 	var out []float64
-	for _, z := range in.kinks {
+	for _, z := range zs {
 		if t := z / sk; t > -T && t < T {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// breakpoints returns the kinks in the standard variable t = z/√K that
+// lie inside (−T, T), ascending.
+func (in *integrand) breakpoints(K, T float64) []float64 {
+	return tInCut(in.kinks, math.Sqrt(K), T)
 }
