@@ -135,14 +135,15 @@ func (q *bigQuad) panelsAt(K *big.Rat, Kf float64, digits, extra int, prec uint)
 			a := lerp(edges[p], edges[p+1], fs[j-1], prec)
 			b := lerp(edges[p], edges[p+1], fs[j], prec)
 			w, _ := new(big.Float).Sub(b, a).Float64()
-			panels = append(panels, bigSpan{a, b, w})
+			panels = append(panels, bigSpan{a: a, b: b, w: w})
 		}
 	}
+	q.markBranches(panels, zs, fracs)
 	tols := make([]float64, len(q.ins))
 	for i := range tols {
 		tols[i] = math.Pow(10, -float64(digits+extra+2)) * scales[i] / (2 * T)
 	}
-	res := q.panels(sqrtK, panels, prec, tols, pl.rules)
+	res := q.panels(sqrtK, panels, prec, tols, branchTotals(tols, T), pl.rules)
 
 	if pl.rules == nil && !failed(res) {
 		rules := make([]panelRule, len(res))
@@ -273,6 +274,7 @@ func (q *bigQuad) partition(K *big.Rat, Kf float64, digits, extra int) (*quadPla
 		slices.Sort(fs)
 		fracs[p] = slices.Compact(fs)
 	}
+	q.splitBranchPieces(zs, fracs)
 	return &quadPlan{T: T, zs: zs, fracs: fracs, scales: scales}, nil
 }
 
@@ -284,10 +286,12 @@ func (q *bigQuad) wrap(in *integrand, err error) error {
 	return fmt.Errorf("expectation of %s: %w", exprName(in.expr), err)
 }
 
-// bigSpan is a panel [a, b] of width w.
+// bigSpan is a panel [a, b] of width w; branch is −1 or 1 when its left
+// or right end is a branch point (branchPanel), 0 otherwise.
 type bigSpan struct {
-	a, b *big.Float
-	w    float64
+	a, b   *big.Float
+	w      float64
+	branch int
 }
 
 // panelResult is one panel's integrals, error estimates and node count,
@@ -303,7 +307,7 @@ type panelResult struct {
 // panels integrates every panel, in parallel; the results are in panel
 // order. With rules (one per panel, from a plan), each panel is integrated
 // with its known rule only.
-func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols []float64, rules []panelRule) []panelResult {
+func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols, total []float64, rules []panelRule) []panelResult {
 	res := make([]panelResult, len(ps))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -316,9 +320,12 @@ func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols []float
 				if j >= len(ps) {
 					return
 				}
-				if rules != nil {
+				switch {
+				case ps[j].branch != 0:
+					res[j] = q.branchPanel(sqrtK, ps[j], prec, tols, total)
+				case rules != nil:
 					res[j] = q.panelWith(sqrtK, ps[j], prec, rules[j])
-				} else {
+				default:
 					res[j] = q.panel(sqrtK, ps[j], prec, tols)
 				}
 			}

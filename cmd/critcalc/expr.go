@@ -21,7 +21,9 @@ softplus and sigmoid) and printed with its first and second derivatives. Values
 f, f', f'' at the points --at and the Taylor coefficients c_p = σ^(p)(A)/p! at
 --about are computed in arbitrary precision and each printed digit is
 certified by a second computation at higher precision. At a kink the Taylor
-expansion is given from both sides.`,
+expansion is given from both sides; at a branch point (a non-integer power or
+a square root of a quantity that vanishes there, |x|^1.5 at 0) there is none,
+and σ' or σ'' that is unbounded there is left out.`,
 		flags: func(fs *flag.FlagSet) any { return defineExprFlags(fs) },
 		run:   runExpr,
 	})
