@@ -95,7 +95,10 @@ type layerTableCell struct {
 	built  bool
 	failed bool
 	coef   [layerTableAverages][]float64
-	power  [layerTableAverages]int
+	// rows holds the same coefficients side by side for clenshawRows:
+	// row k holds each average's c_k, 0 past the end of its series.
+	rows  [][layerTableAverages]float64
+	power [layerTableAverages]int
 	// err bounds the error of each interpolated average divided by
 	// K^power: the quadrature's bound at the points plus twice tol.
 	err [layerTableAverages]float64
@@ -148,10 +151,11 @@ func (t *layerTable) lookup(K, cw float64) (st, bound layerStep, err error) {
 	if cell.failed {
 		return t.d.step(K, cw)
 	}
-	var v, b [layerTableAverages]float64
+	var b [layerTableAverages]float64
+	v := clenshawRows(cell.rows, x)
 	for i := range v {
 		s := powSmall(K, cell.power[i])
-		v[i] = clenshaw(cell.coef[i], x) * s
+		v[i] *= s
 		b[i] = cell.err[i] * s
 	}
 	return layerStep{g: v[0], s4: v[1], chiPar: cw * v[2], chiPerp: cw * v[3], jOver8K2: cw * v[4]},
@@ -202,6 +206,7 @@ func (t *layerTable) build(cell *layerTableCell, c int) {
 		cell.coef[i] = kept
 		cell.err[i] = bound[i] + 2*tol
 	}
+	cell.rows = coefficientRows(cell.coef)
 	cell.failed = false
 }
 

@@ -196,3 +196,29 @@ func TestClenshawMany(t *testing.T) {
 		}
 	}
 }
+
+// TestClenshawRows checks that the five series evaluated side by side give,
+// bit for bit, what clenshaw gives for each alone, for series of unequal
+// lengths (the shorter ones padded with zero rows) and points of both
+// signs, 0 and ±1 included.
+func TestClenshawRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, lens := range [][layerTableAverages]int{{1, 1, 1, 1, 1}, {65, 3, 40, 1, 17}, {2, 65, 65, 64, 9}} {
+		var cs [layerTableAverages][]float64
+		for i, n := range lens {
+			cs[i] = make([]float64, n)
+			for k := range cs[i] {
+				cs[i][k] = rng.NormFloat64() * math.Pow(2, -float64(k)/2)
+			}
+		}
+		rows := coefficientRows(cs)
+		for _, x := range []float64{-1, -0.7, -1e-300, 0, 0.3, 1, 2*rng.Float64() - 1} {
+			got := clenshawRows(rows, x)
+			for i, c := range cs {
+				if want := clenshaw(c, x); math.Float64bits(got[i]) != math.Float64bits(want) {
+					t.Fatalf("lengths %v, series %d at x = %g: %v, clenshaw %v", lens, i, x, got[i], want)
+				}
+			}
+		}
+	}
+}

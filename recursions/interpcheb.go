@@ -102,6 +102,45 @@ func clenshawMany(out, c, xs []float64) {
 	}
 }
 
+// coefficientRows lays the series cs side by side for clenshawRows: row k
+// holds each series' c_k, 0 past its end.
+func coefficientRows(cs [layerTableAverages][]float64) [][layerTableAverages]float64 {
+	n := 0
+	for _, c := range cs {
+		n = max(n, len(c))
+	}
+	rows := make([][layerTableAverages]float64, n)
+	for i, c := range cs {
+		for k, v := range c {
+			rows[k][i] = v
+		}
+	}
+	return rows
+}
+
+// clenshawRows returns clenshaw(c_i, x) for each series c_i, the columns
+// of rows (coefficientRows). The recurrences are independent, so they run
+// side by side where one waits on each step of its own; each value is the
+// one clenshaw gives, since the zero rows past a series' end leave its
+// recurrence at its start (+0, +0).
+func clenshawRows(rows [][layerTableAverages]float64, x float64) [layerTableAverages]float64 {
+	y := 2 * x
+	var a0, a1, a2, a3, a4, b0, b1, b2, b3, b4 float64
+	for k := len(rows) - 1; k >= 1; k-- {
+		r := &rows[k]
+		a0, b0 = y*a0-b0+r[0], a0
+		a1, b1 = y*a1-b1+r[1], a1
+		a2, b2 = y*a2-b2+r[2], a2
+		a3, b3 = y*a3-b3+r[3], a3
+		a4, b4 = y*a4-b4+r[4], a4
+	}
+	var c0 [layerTableAverages]float64
+	if len(rows) > 0 {
+		c0 = rows[0]
+	}
+	return [layerTableAverages]float64{x*a0 - b0 + c0[0], x*a1 - b1 + c0[1], x*a2 - b2 + c0[2], x*a3 - b3 + c0[3], x*a4 - b4 + c0[4]}
+}
+
 // clenshaw evaluates Σ c_k T_k(x) by Clenshaw's recurrence.
 func clenshaw(c []float64, x float64) float64 {
 	var b1, b2 float64
