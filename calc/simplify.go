@@ -244,8 +244,27 @@ func Pow(a, b Expr) Expr {
 		if p, ok := a.Arg(1).Rat(); ok && foldable(p.Mul(p, rb)) {
 			return Pow(a.Arg(0), Num(p))
 		}
+	case bNum && a.Op() == OpPow:
+		// (u^(2k))^c = |u|^(2k·c) for real u and a non-integer c: the
+		// base is never negative, and the derivative of |u|^(2kc) is
+		// defined where u = 0 (that of (u^(2k))^c reads 0·∞ there).
+		if k, ok := evenPower(a); ok && foldable(k.Mul(k, rb)) {
+			return Pow(Call1(funcByName["abs"], a.Arg(0)), Num(k))
+		}
 	}
 	return mk(node{op: OpPow, a: a, b: b})
+}
+
+// evenPower returns 2k when e is u^(2k) with k a positive integer.
+func evenPower(e Expr) (*big.Rat, bool) {
+	if e.Op() != OpPow {
+		return nil, false
+	}
+	p, ok := e.Arg(1).Rat()
+	if !ok || !p.IsInt() || p.Sign() <= 0 || p.Num().Bit(0) != 0 {
+		return nil, false
+	}
+	return p, true
 }
 
 // foldPow computes a^b exactly when b is an integer and the result is of
@@ -307,6 +326,11 @@ func Call(f *Func, args ...Expr) Expr {
 	case FnLog1p:
 		if a.Op() == OpCall && a.Func().ID == FnExp {
 			return Call(funcByName["softplus"], a.Arg(0))
+		}
+	case FnSqrt:
+		// sqrt(u^(2k)) = |u|^k for real u.
+		if k, ok := evenPower(a); ok {
+			return Pow(Call1(funcByName["abs"], a.Arg(0)), Num(k.Quo(k, big.NewRat(2, 1))))
 		}
 	}
 	return mk(n)
