@@ -74,7 +74,7 @@ func Kinks(e Expr) ([]Kink, error) {
 	for _, s := range append(kinkSwitchArgs(e), kinkBranchArgs(e)...) {
 		c, err := kinkRoots(s)
 		if err != nil {
-			return nil, fmt.Errorf("kinks: switching argument %v: %w", s, err)
+			return nil, fmt.Errorf("kinks: argument %v: %w", s, err)
 		}
 		cands = append(cands, c...)
 	}
@@ -255,10 +255,7 @@ func kinkAffineRoot(s Expr) ([]kinkCandidate, bool, error) {
 	}
 	if b, ok := kinkRatEval(s, new(big.Rat)); ok {
 		r := b.Quo(b, slope)
-		r.Neg(r)
-		x, _ := r.Float64()
-		at := new(big.Float).SetPrec(kinkPrec).SetRat(r)
-		return []kinkCandidate{{x: x, exact: r, at: at, snap: kinkExactSnap(at)}}, true, nil
+		return []kinkCandidate{exactCandidate(r.Neg(r))}, true, nil
 	}
 	v, err := Taylor(s, new(big.Float), 0, Center, 2*kinkPrec)
 	if err != nil {
@@ -268,6 +265,13 @@ func kinkAffineRoot(s Expr) ([]kinkCandidate, bool, error) {
 	at.Neg(at)
 	x, _ := at.Float64()
 	return []kinkCandidate{{x: x, at: at, snap: kinkExactSnap(at)}}, true, nil
+}
+
+// exactCandidate is the candidate at the exact location r.
+func exactCandidate(r *big.Rat) kinkCandidate {
+	x, _ := r.Float64()
+	at := new(big.Float).SetPrec(kinkPrec).SetRat(r)
+	return kinkCandidate{x: x, exact: r, at: at, snap: kinkExactSnap(at)}
 }
 
 // kinkExactSnap is the snapping distance (log₂) for a root known to the
@@ -320,8 +324,7 @@ func kinkScan(s Expr) []kinkCandidate {
 			// evaluated in rationals is an exact location.
 			r := new(big.Rat).SetFloat64(x)
 			if z, ok := kinkRatEval(s, r); ok && z.Sign() == 0 {
-				at := new(big.Float).SetPrec(kinkPrec).SetRat(r)
-				out = append(out, kinkCandidate{x: x, exact: r, at: at, snap: kinkExactSnap(at)})
+				out = append(out, exactCandidate(r))
 				continue
 			}
 			add(x)
@@ -391,21 +394,16 @@ func kinkSameRoot(a, b float64) bool {
 func classifyKink(e Expr, c kinkCandidate) (Kink, bool, error) {
 	const n = kinkOrder + 1 // one more, to bound the effect of the location error
 	left, err := jetsAt(e, c.at, n, Below, kinkPrec, c.snap)
+	var right []*big.Float
 	if err == nil {
-		var right []*big.Float
-		if right, err = jetsAt(e, c.at, n, Above, kinkPrec, c.snap); err == nil {
-			return compareKinkJets(c, left, right)
-		}
+		right, err = jetsAt(e, c.at, n, Above, kinkPrec, c.snap)
 	}
-	if errors.Is(err, ErrNoSeries) {
+	switch {
+	case errors.Is(err, ErrNoSeries):
 		return Kink{X: c.x, Exact: c.exact, Order: -1, Branch: true}, true, nil
+	case err != nil:
+		return Kink{}, false, err
 	}
-	return Kink{}, false, err
-}
-
-// compareKinkJets classifies the candidate c from the one-sided jets left
-// and right of e there (classifyKink).
-func compareKinkJets(c kinkCandidate, left, right []*big.Float) (Kink, bool, error) {
 	l, r := jetFloats(left), jetFloats(right)
 	// A root located to within dx shifts coefficient p by about
 	// (p+1)·c_{p+1}·dx.
