@@ -94,9 +94,8 @@ type layerTableCell struct {
 	visits int
 	built  bool
 	failed bool
-	coef   [layerTableAverages][]float64
-	// rows holds the same coefficients side by side for clenshawRows:
-	// row k holds each average's c_k, 0 past the end of its series.
+	// rows holds the coefficients side by side for clenshawRows: row k
+	// holds each average's c_k, 0 past the end of its series.
 	rows  [][layerTableAverages]float64
 	power [layerTableAverages]int
 	// err bounds the error of each interpolated average divided by
@@ -190,6 +189,7 @@ func (t *layerTable) build(cell *layerTableCell, c int) {
 		}
 	}
 	stride := n / layerTableTest
+	var coef [layerTableAverages][]float64
 	for i := range vals {
 		tol := max(bound[i], layerTableRound*peak[i])
 		coarse := lobattoCoefficients(vals[i], stride)
@@ -203,10 +203,10 @@ func (t *layerTable) build(cell *layerTableCell, c int) {
 		if !(dropped <= tol) {
 			return
 		}
-		cell.coef[i] = kept
+		coef[i] = kept
 		cell.err[i] = bound[i] + 2*tol
 	}
-	cell.rows = coefficientRows(cell.coef)
+	cell.rows = coefficientRows(coef)
 	cell.failed = false
 }
 
