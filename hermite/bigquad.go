@@ -30,6 +30,7 @@ type bigQuad struct {
 	ins       []*integrand
 	prog      *calc.BigProgram     // outputs parallel ins
 	kinks     []float64            // union of the kinks, ascending
+	branches  []float64            // the kinks that are branch points, ascending
 	exact     map[float64]*big.Rat // exact location of a kink, where known
 	plans     planCache            // the partitions and rules of recent calls
 	trapGrids trapGrids            // the values at the trapezoidal nodes, per precision
@@ -48,6 +49,9 @@ func newBigQuad(ins []*integrand) *bigQuad {
 			if in.exact[j] != nil {
 				q.exact[k] = in.exact[j]
 			}
+		}
+		for _, z := range in.branches {
+			q.branches = insertSorted(q.branches, z)
 		}
 	}
 	q.prog = calc.CompileBigMany(es...)
@@ -143,7 +147,7 @@ func (q *bigQuad) panelsAt(K *big.Rat, Kf float64, digits, extra int, prec uint)
 	for i := range tols {
 		tols[i] = math.Pow(10, -float64(digits+extra+2)) * scales[i] / (2 * T)
 	}
-	res := q.panels(sqrtK, panels, prec, tols, branchTotals(tols, T), pl.rules)
+	res := q.panels(sqrtK, panels, prec, tols, T, pl.rules)
 
 	if pl.rules == nil && !failed(res) {
 		rules := make([]panelRule, len(res))
@@ -305,9 +309,11 @@ type panelResult struct {
 }
 
 // panels integrates every panel, in parallel; the results are in panel
-// order. With rules (one per panel, from a plan), each panel is integrated
+// order. tols are the tolerances per unit of width on the cut [−T, T]. A
+// panel that ends at a branch point is halved towards it (branchPanel);
+// with rules (one per panel, from a plan), each other panel is integrated
 // with its known rule only.
-func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols, total []float64, rules []panelRule) []panelResult {
+func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols []float64, T float64, rules []panelRule) []panelResult {
 	res := make([]panelResult, len(ps))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -322,7 +328,7 @@ func (q *bigQuad) panels(sqrtK *big.Float, ps []bigSpan, prec uint, tols, total 
 				}
 				switch {
 				case ps[j].branch != 0:
-					res[j] = q.branchPanel(sqrtK, ps[j], prec, tols, total)
+					res[j] = q.branchPanel(sqrtK, ps[j], prec, tols, T)
 				case rules != nil:
 					res[j] = q.panelWith(sqrtK, ps[j], prec, rules[j])
 				default:

@@ -170,7 +170,7 @@ type adaptive struct {
 	minWidth float64
 
 	// branches are the edges, in t, that are branch points (see
-	// branchPanel).
+	// wholeNearBranch).
 	branches []float64
 
 	// The accepted panels, as dyadic fractions of their piece, so that
@@ -301,7 +301,7 @@ func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPa
 		ad.accept(p, fa, fb)
 		return nil
 	}
-	if ad.branchPanel(a, b, p) {
+	if ad.wholeNearBranch(a, b, p) {
 		ad.acceptWhole(p, fa, fb)
 		return nil
 	}
@@ -357,47 +357,6 @@ func (ad *adaptive) noiseLimited(p, pl, pr panelPair, width float64) bool {
 		}
 	}
 	return some
-}
-
-// branchShare is the part of an integrand's tolerance, relTol·E|F|, that
-// a panel next to a branch point may take with the whole of its ∫|F|φ as
-// its error (branchPanel).
-const branchShare = 1.0 / 64
-
-// branchPanel reports whether the panel [a, b] with the pair p ends at a
-// branch point and is small enough to be taken whole: for every
-// integrand, twice its ∫|F|φ, which bounds the error of any rule whose
-// weights are positive (the rules' sums of |F| are accurate to far better
-// than a factor 2 for the bounded integrands of a branch point), is within
-// branchShare of the tolerance. Next to a branch point F has no power
-// series, the rules converge only like a power of the panel's width, and
-// a panel that must meet its share of the tolerance by width is never
-// accepted; the whole panel's size falls like a power of the width too,
-// and meets this test after a few dozen halvings.
-func (ad *adaptive) branchPanel(a, b float64, p panelPair) bool {
-	touches := false
-	for _, t := range ad.branches {
-		touches = touches || a == t || b == t
-	}
-	if !touches {
-		return false
-	}
-	for i := range p.abs {
-		if !(2*p.abs[i] <= branchShare*ad.relTol*ad.scale[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// acceptWhole adds the panel p next to a branch point to the sums with
-// twice its ∫|F|φ as its error (branchPanel).
-func (ad *adaptive) acceptWhole(p panelPair, fa, fb float64) {
-	for i, hi := range p.hi {
-		ad.out[i].V += hi
-		ad.out[i].AbsErr += max(p.err(i), 2*p.abs[i])
-	}
-	ad.accepted = append(ad.accepted, panelSpan{ad.piece, fa, fb})
 }
 
 // accept adds the panel p, the part [fa, fb] of its piece, to the sums.

@@ -2,7 +2,6 @@ package hermite
 
 import (
 	"fmt"
-	"strings"
 
 	"critcalc/calc"
 )
@@ -20,25 +19,4 @@ func exprName(e calc.Expr) string {
 		return string(s)
 	}
 	return fmt.Sprintf("%s… (%d characters)", string(s[:maxExprName-40]), len(s))
-}
-
-// branchNote names the branch points of the integrands ins, where the
-// Gauss–Legendre rules converge only like a power of their size, for the
-// message of a quadrature that did not converge, with hint after it; ""
-// when there is none.
-func branchNote(hint string, ins ...*integrand) string {
-	var zs []string
-	seen := map[float64]bool{}
-	for _, in := range ins {
-		for _, z := range in.branches {
-			if !seen[z] {
-				seen[z] = true
-				zs = append(zs, fmt.Sprintf("z = %.6g", z))
-			}
-		}
-	}
-	if len(zs) == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (no power series at %s — a non-integer power of a quantity that vanishes there — where the rules converge slowly%s)", strings.Join(zs, ", "), hint)
 }
