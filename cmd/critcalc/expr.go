@@ -228,18 +228,18 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 	}
 	if atKink {
 		below, err := calc.TaylorDigits(e, about, order, calc.Below, digits)
+		var above []*big.Float
 		if err == nil {
-			var above []*big.Float
-			if above, err = calc.TaylorDigits(e, about, order, calc.Above, digits); err == nil {
-				rep.TaylorBelow, rep.TaylorAbove = nums(below, digits), nums(above, digits)
-				return rep, nil
-			}
+			above, err = calc.TaylorDigits(e, about, order, calc.Above, digits)
 		}
-		if errors.Is(err, calc.ErrNoSeries) {
+		switch {
+		case errors.Is(err, calc.ErrNoSeries):
 			rep.NoSeries = noSeriesNote(rep.TaylorAt)
-			return rep, nil
+		case err != nil:
+			return nil, fmt.Errorf("one-sided Taylor expansion: %w", err)
+		default:
+			rep.TaylorBelow, rep.TaylorAbove = nums(below, digits), nums(above, digits)
 		}
-		return nil, fmt.Errorf("one-sided Taylor expansion: %w", err)
 	}
 	return rep, nil
 }
