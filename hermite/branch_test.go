@@ -73,7 +73,7 @@ func TestBranchNote(t *testing.T) {
 // moments E|z|^p = 2^(p/2)·Γ((p+1)/2)/√π (mpmath, 20 digits): each within
 // its own error bound, and for p = 0.5 and 0.6 within 1e-13 relative.
 // Without the acceptance of a whole panel next to the branch point
-// (branchPanel) p = 0.6 does not converge. (p = 2.5 converges with a
+// (wholeNearBranch) p = 0.6 does not converge. (p = 2.5 converges with a
 // bound of 4.7e-10 either way: the panels next to 0 are accepted at the
 // depth limit, which the bound reports.)
 func TestBranchPanelMoments(t *testing.T) {
