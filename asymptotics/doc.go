@@ -34,13 +34,14 @@
 // (by default ℓ_min = ℓ_max/100), on up to 200 depths spread evenly in
 // log ℓ. For a given p the coefficients of the basis log^q ℓ/ℓ^(p+s)
 // (s ≤ Order, q ≤ s) solve a linear least-squares problem in the relative
-// residual Σ (fit/O − 1)², by a QR factorization with columns scaled to unit
-// largest entry. The exponent minimizes that residual (variable projection):
-// a scan of ±0.5 in steps of 0.02 around the mean log-slope
-// −Δlog O/Δlog ℓ of the window, then golden-section search to 1e-13. The
-// scan stays within less than 1 of the start because the basis at p − 1
-// contains the basis at p; a best p at the edge of the scan, or an rms
-// relative residual above 1e-5, is an error (no power law there).
+// residual Σ (fit/O − 1)², by Householder reflections with columns scaled
+// to unit largest entry. The exponent minimizes that residual (variable
+// projection): on a grid of ±0.5 in steps of 0.05 around the mean
+// log-slope −Δlog O/Δlog ℓ of the window, a walk downhill from its centre
+// to the grid's minimum, then Brent's method to 1e-13. The grid stays
+// within less than 1 of the start because the basis at p − 1 contains the
+// basis at p; a best p at the edge of the grid, or an rms relative
+// residual above 1e-5, is an error (no power law there).
 //
 // The uncertainty of each fitted value is the largest change over three
 // variants of the fit: the window's lower end raised by a factor 3, its

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // fitResult is one least-squares fit of the ansatz over one window.
@@ -64,27 +62,28 @@ func samplePoints(ls []int, lo, hi, n int) []int {
 // fitProblem is the relative least-squares problem of one window: minimize
 // Σ_i (Σ_j c_j φ_j(ℓ_i)/y_i − 1)² over c for an exponent p, with
 // φ_j(ℓ) = ℓ^−(p+s_j) (log ℓ)^q_j. base holds the part of each entry that
-// does not depend on p, ℓ^−s_j (log ℓ)^q_j / y_i, so that a new p costs
-// one exponential a row; a and qr are reused from one p to the next.
+// does not depend on p, ℓ^−s_j (log ℓ)^q_j / y_i, column j at
+// base[j·n : (j+1)·n], so that a new p costs one exponential a row; a and
+// b are the scratch of leastSquares, reused from one p to the next.
 type fitProblem struct {
-	logl []float64
-	base *mat.Dense
-	a    *mat.Dense
-	b    *mat.VecDense
-	qr   mat.QR
+	logl    []float64
+	n, m    int
+	base, a []float64
+	b       []float64
+	e       []float64
 }
 
 func newFitProblem(logl, y []float64, pos [][2]int) *fitProblem {
 	n, m := len(logl), len(pos)
-	fp := &fitProblem{logl: logl, base: mat.NewDense(n, m, nil), a: mat.NewDense(n, m, nil), b: mat.NewVecDense(n, nil)}
-	for i := range n {
-		fp.b.SetVec(i, 1)
-		for j, sq := range pos {
+	fp := &fitProblem{logl: logl, n: n, m: m, base: make([]float64, n*m), a: make([]float64, n*m),
+		b: make([]float64, n), e: make([]float64, n)}
+	for j, sq := range pos {
+		for i := range n {
 			v := math.Exp(-float64(sq[0])*logl[i]) / y[i]
 			for range sq[1] {
 				v *= logl[i]
 			}
-			fp.base.Set(i, j, v)
+			fp.base[j*n+i] = v
 		}
 	}
 	return fp
@@ -94,45 +93,35 @@ func newFitProblem(logl, y []float64, pos [][2]int) *fitProblem {
 // largest entry before the QR factorization. It returns the coefficients
 // and the residual sum of squares.
 func (fp *fitProblem) fit(p float64) ([]float64, float64, error) {
-	n, m := fp.base.Dims()
-	scale := make([]float64, m)
-	// The rows of base and a, read and written in place (both are
-	// contiguous, stride m): the same arithmetic as At and Set, without
-	// their checks on every entry.
-	base, a := fp.base.RawMatrix(), fp.a.RawMatrix()
-	for i := range n {
-		e := math.Exp(-p * fp.logl[i])
-		br, ar := base.Data[i*base.Stride:i*base.Stride+m], a.Data[i*a.Stride:i*a.Stride+m]
-		for j := range m {
-			v := br[j] * e
-			ar[j] = v
-			scale[j] = max(scale[j], math.Abs(v))
-		}
+	n, m := fp.n, fp.m
+	for i, l := range fp.logl {
+		fp.e[i] = math.Exp(-p * l)
+		fp.b[i] = 1
 	}
+	scale := make([]float64, m)
 	for j := range m {
-		if scale[j] == 0 || math.IsInf(scale[j], 0) || math.IsNaN(scale[j]) {
+		br, ar := fp.base[j*n:(j+1)*n], fp.a[j*n:(j+1)*n]
+		s := 0.0
+		for i, e := range fp.e {
+			ar[i] = br[i] * e
+			s = max(s, math.Abs(ar[i]))
+		}
+		if s == 0 || math.IsInf(s, 0) || math.IsNaN(s) {
 			return nil, 0, fmt.Errorf("basis column %d vanishes or overflows on the window", j)
 		}
-	}
-	for i := range n {
-		ar := a.Data[i*a.Stride : i*a.Stride+m]
-		for j := range m {
-			ar[j] /= scale[j]
+		for i := range ar {
+			ar[i] /= s
 		}
+		scale[j] = s
 	}
-	fp.qr.Factorize(fp.a)
-	var x mat.VecDense
-	if err := fp.qr.SolveVecTo(&x, false, fp.b); err != nil {
+	x, rss, err := leastSquares(fp.a, fp.b, n, m)
+	if err != nil {
 		return nil, 0, err
 	}
-	c := make([]float64, m)
 	for j := range m {
-		c[j] = x.AtVec(j) / scale[j]
+		x[j] /= scale[j]
 	}
-	var r mat.VecDense
-	r.MulVec(fp.a, &x)
-	r.SubVec(&r, fp.b)
-	return c, mat.Dot(&r, &r), nil
+	return x, rss, nil
 }
 
 // fitWindow fits the ansatz of the given order over the depths of ls in
@@ -179,16 +168,23 @@ func fitWindow(ls []int, vs []float64, lo, hi, order int, noLogs, fix bool, p0 f
 		points: len(idx), residual: math.Sqrt(rss / float64(len(idx)))}, nil
 }
 
-// searchExponent minimizes the residual of fp over p: a scan of
-// ±0.5 around the mean log-slope −Δlog O/Δlog ℓ of the window, then
-// a refinement around the best grid point. The scan stays
+// searchExponent minimizes the residual of fp over p: on the grid
+// start + k·0.05, |k| ≤ 10, around the mean log-slope −Δlog O/Δlog ℓ of
+// the window, a walk downhill from k = 0 to the first grid point below
+// both neighbours, then Brent's method between those neighbours, to 1e-13
+// in p. Where the residual is unimodal on the grid, as it is in an
+// asymptotic window, the walk stops at the grid's minimum, and it
+// evaluates a handful of grid points instead of all 21. The grid stays
 // within less than 1 of the start because the basis at p − 1 contains the
-// one at p (shifted by one order), which would always fit at least as well;
-// a minimum at the edge of the scan is an error. The refinement is
-// Brent's method, to 1e-13 in p.
+// one at p (shifted by one order), which would always fit at least as
+// well; a walk that reaches the edge of the grid is an error. Where the
+// fit fails at the start itself, every grid point is tried.
 func searchExponent(fp *fitProblem, logl, y []float64) (float64, error) {
 	n := len(logl)
 	start := -math.Log(y[n-1]/y[0]) / (logl[n-1] - logl[0])
+	const steps, step = 10, 0.05
+	var grid [2*steps + 1]float64
+	var done [2*steps + 1]bool
 	rss := func(p float64) float64 {
 		_, r, err := fp.fit(p)
 		if err != nil {
@@ -196,21 +192,36 @@ func searchExponent(fp *fitProblem, logl, y []float64) (float64, error) {
 		}
 		return r
 	}
-	const steps, step = 10, 0.05
-	best, bestK, bestR := start, 0, math.Inf(1)
-	for k := -steps; k <= steps; k++ {
-		p := start + float64(k)*step
-		if r := rss(p); r < bestR {
-			best, bestK, bestR = p, k, r
+	at := func(k int) float64 {
+		if !done[k+steps] {
+			grid[k+steps], done[k+steps] = rss(start+float64(k)*step), true
+		}
+		return grid[k+steps]
+	}
+	best := 0
+	if math.IsInf(at(0), 1) {
+		for k := -steps; k <= steps; k++ {
+			if at(k) < at(best) {
+				best = k
+			}
+		}
+	} else {
+		dir := 1
+		if at(-1) < at(0) {
+			dir = -1
+		}
+		for best+dir >= -steps && best+dir <= steps && at(best+dir) < at(best) {
+			best += dir
 		}
 	}
-	if math.IsInf(bestR, 1) {
+	if math.IsInf(at(best), 1) {
 		return 0, fmt.Errorf("no exponent gives a finite fit")
 	}
-	if bestK == -steps || bestK == steps {
+	if best == -steps || best == steps {
 		return 0, fmt.Errorf("the best exponent lies at the edge of the search %g ± %g: the window is not in the asymptotic regime", start, steps*step)
 	}
-	return brentMin(rss, best-step, best, best+step, bestR, 1e-13), nil
+	p := start + float64(best)*step
+	return brentMin(rss, p-step, p, p+step, at(best), 1e-13), nil
 }
 
 // brentMin minimizes f on [a, b] from x in (a, b) with f(x) = fx below

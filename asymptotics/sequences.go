@@ -7,26 +7,40 @@ import "critcalc/recursions"
 // (from ℓ = 2, V⁽¹⁾ = 0 being the initial condition), and the NLO metric
 // as "G1", or as "G1_ren" when renormalized is set (Iterate run with the
 // tuning c_W{1} = (2/3)C_W, c_b{1} = 0 of (5.142)).
+// The layers are in increasing ℓ, as Iterate returns them. The sequences
+// share their slices of depths: a caller must not modify them.
 func SequencesOf(layers []recursions.Layer, kstar float64, renormalized bool) map[string]Sequence {
+	// The sequences share their depths, and "K_minus_Kstar" shares the
+	// values of "K" where kstar = 0: at 10⁵ layers each slice is 0.8 MB of
+	// fresh memory, whose page faults cost more than filling it.
 	n := len(layers)
-	mk := func() Sequence { return Sequence{L: make([]int, 0, n), V: make([]float64, 0, n)} }
-	k, kk, g, v, vk := mk(), mk(), mk(), mk(), mk()
-	for _, x := range layers {
-		k.L, k.V = append(k.L, x.L), append(k.V, x.K)
-		kk.L, kk.V = append(kk.L, x.L), append(kk.V, x.K-kstar)
-		g.L, g.V = append(g.L, x.L), append(g.V, x.G1)
-		if x.L > 1 {
-			v.L, v.V = append(v.L, x.L), append(v.V, x.V)
-			vk.L, vk.V = append(vk.L, x.L), append(vk.V, x.V/(x.K*x.K))
+	ls := make([]int, n)
+	k, g := make([]float64, n), make([]float64, n)
+	kk := k
+	if kstar != 0 {
+		kk = make([]float64, n)
+	}
+	first := n // the first layer with ℓ > 1; the layers increase
+	for i, x := range layers {
+		ls[i], k[i], g[i] = x.L, x.K, x.G1
+		if kstar != 0 {
+			kk[i] = x.K - kstar
 		}
+		if x.L > 1 {
+			first = min(first, i)
+		}
+	}
+	v, vk := make([]float64, n-first), make([]float64, n-first)
+	for i, x := range layers[first:] {
+		v[i], vk[i] = x.V, x.V/(x.K*x.K)
 	}
 	gName := "G1"
 	if renormalized {
 		gName = "G1_ren"
 	}
-	out := map[string]Sequence{"K": k, "K_minus_Kstar": kk, gName: g}
-	if len(v.L) > 0 {
-		out["V"], out["V_over_K2"] = v, vk
+	out := map[string]Sequence{"K": {ls, k}, "K_minus_Kstar": {ls, kk}, gName: {ls, g}}
+	if len(v) > 0 {
+		out["V"], out["V_over_K2"] = Sequence{ls[first:], v}, Sequence{ls[first:], vk}
 	}
 	return out
 }
