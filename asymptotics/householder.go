@@ -18,7 +18,9 @@ var errIllConditioned = errors.New("the basis is singular or nearly so on the wi
 // column j is a[j·n : (j+1)·n], by Householder reflections applied in
 // place: a and b are overwritten (b by Qᵀb). It returns x and the
 // residual sum of squares, the squared norm of the last n − m entries of
-// Qᵀb.
+// Qᵀb. The norms are plain sums of squares, for columns whose largest entry
+// is about 1, as fitProblem.fit scales them: a column whose part below the
+// diagonal underflows to 0 there is refused with the singular ones.
 //
 // The fits of one window solve hundreds of these problems with n ≈ 200
 // and m ≤ 36; written for them, column by column in contiguous storage,
@@ -56,7 +58,7 @@ func leastSquares(a, b []float64, n, m int) ([]float64, float64, error) {
 		}
 		x[j] = s / diag[j]
 	}
-	if condition(a, diag, n, m) > maxCondition {
+	if c := condition(a, diag, n, m); !(c <= maxCondition) { // NaN too: an overflow in R⁻¹
 		return nil, 0, errIllConditioned
 	}
 	var rss float64

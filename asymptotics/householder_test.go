@@ -24,7 +24,8 @@ func columns(rows [][]float64) []float64 {
 // line of four points (closed form: slope Sxy/Sxx = 6.25/5 = 1.25,
 // intercept 2.375 − 1.25·1.5 = 0.5 for y = 0.5, 2.0, 2.5, 4.5 at x = 0 … 3;
 // residuals 0, 0.25, −0.5, 0.25, sum of squares 0.375), a consistent overdetermined
-// system, and two rank-deficient bases, which must be refused. The
+// system, and three bases that must be refused: two rank-deficient, one
+// whose R⁻¹ overflows. The
 // tolerance, 1e-14 relative, is a few ulps of the data's size for these
 // well-conditioned problems.
 func TestLeastSquares(t *testing.T) {
@@ -40,6 +41,15 @@ func TestLeastSquares(t *testing.T) {
 		{"regression line", [][]float64{{1, 0}, {1, 1}, {1, 2}, {1, 3}}, []float64{0.5, 2.0, 2.5, 4.5}, []float64{0.5, 1.25}, 0.375, nil},
 		{"consistent", [][]float64{{1, 1, 1}, {1, 2, 4}, {1, 3, 9}, {1, 4, 16}, {1, 5, 25}}, []float64{1, 2, 5, 10, 17}, []float64{2, -2, 1}, 0, nil},
 		{"equal columns", [][]float64{{1, 1}, {2, 2}, {3, 3}}, []float64{1, 2, 3}, nil, 0, errIllConditioned},
+		// R⁻¹ overflows: back substitution meets ±Inf and then Inf − Inf,
+		// so the condition number is NaN, which must not pass for small.
+		{"inverse overflows", [][]float64{
+			{1, 1, 1, 1, 1},
+			{0, 1e-154, 1, 1, 1},
+			{0, 0, 1e-154, 1, 1},
+			{0, 0, 0, 1e-154, 1},
+			{0, 0, 0, 0, 1e-154},
+		}, []float64{1, 1, 1, 1, 1}, nil, 0, errIllConditioned},
 		{"columns equal but for a rounding error", [][]float64{{1, 1}, {1, 1 + 0x1p-52}, {1, 1}}, []float64{1, 2, 3}, nil, 0, errIllConditioned},
 	} {
 		n, m := len(c.rows), len(c.rows[0])
