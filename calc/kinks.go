@@ -19,15 +19,17 @@ type Kink struct {
 	Exact *big.Rat // exact location when the switching argument is affine in x with rational coefficients (nil otherwise)
 	// Order is the lowest derivative order that is discontinuous: 0 = σ
 	// jumps, 1 = σ' jumps (ReLU), 2 = σ'' jumps (ELU with a = 1, softsign);
-	// −1 at a branch point.
+	// −1 at a branch point (Branch).
 	Order int
 	// Left and Right are the one-sided σ, σ', σ'' (from one-sided jets:
 	// c₀, c₁, 2·c₂); zero at a branch point.
 	Left, Right [3]float64
-	// Branch reports a point where the expression has no one-sided power
-	// series (ErrNoSeries): some derivative of it is unbounded there.
-	Branch bool
 }
+
+// Branch reports whether k is a branch point, where the expression has no
+// one-sided power series (ErrNoSeries) and some derivative of it is
+// unbounded: Order −1.
+func (k Kink) Branch() bool { return k.Order < 0 }
 
 // Parameters of the search for kinks.
 const (
@@ -400,7 +402,7 @@ func classifyKink(e Expr, c kinkCandidate) (Kink, bool, error) {
 	}
 	switch {
 	case errors.Is(err, ErrNoSeries):
-		return Kink{X: c.x, Exact: c.exact, Order: -1, Branch: true}, true, nil
+		return Kink{X: c.x, Exact: c.exact, Order: -1}, true, nil
 	case err != nil:
 		return Kink{}, false, err
 	}

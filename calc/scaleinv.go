@@ -35,7 +35,7 @@ func DetectScaleInvariant(e Expr, prec uint) (ScaleInvariant, bool, error) {
 		return ScaleInvariant{}, false, fmt.Errorf("scale invariance: %w", err)
 	}
 	for _, k := range kinks {
-		if k.X != 0 || k.Branch {
+		if k.X != 0 || k.Branch() {
 			return ScaleInvariant{}, false, nil
 		}
 	}

@@ -49,7 +49,7 @@ func newIntegrand(f calc.Expr) (*integrand, error) {
 	for _, k := range facts.kinks {
 		in.kinks = append(in.kinks, k.X)
 		in.exact = append(in.exact, k.Exact)
-		if k.Branch {
+		if k.Branch() {
 			in.branches = append(in.branches, k.X)
 		}
 	}

@@ -164,7 +164,7 @@ func noSeriesReason(sigma calc.Expr) string {
 	ks, err := calc.Kinks(sigma)
 	if err == nil {
 		for _, k := range ks {
-			if k.X == 0 && k.Branch {
+			if k.X == 0 && k.Branch() {
 				return "σ has no power series on one side of 0 at least (a non-integer power or a square root of a quantity that vanishes there), so neither the K* = 0 class nor the kinked-linear class applies"
 			}
 		}

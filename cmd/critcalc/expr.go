@@ -159,13 +159,13 @@ func exprReportFor(e calc.Expr, points []*big.Rat, about *big.Rat, order, digits
 	}
 	atKink := false
 	for _, k := range kinks {
-		kr := kinkReport{X: floatNum(k.X, digits), Order: k.Order, Branch: k.Branch}
+		kr := kinkReport{X: floatNum(k.X, digits), Order: k.Order, Branch: k.Branch()}
 		if k.Exact != nil {
 			kr.Exact = k.Exact.RatString()
 			kr.X = bigNum(new(big.Float).SetPrec(calc.BitsForDigits(digits)+8).SetRat(k.Exact), digits)
 			atKink = atKink || k.Exact.Cmp(about) == 0
 		}
-		if !k.Branch {
+		if !k.Branch() {
 			for i := range 3 {
 				kr.Left = append(kr.Left, floatNum(k.Left[i], digits))
 				kr.Right = append(kr.Right, floatNum(k.Right[i], digits))
