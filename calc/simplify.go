@@ -328,9 +328,10 @@ func Call(f *Func, args ...Expr) Expr {
 			return Call(funcByName["softplus"], a.Arg(0))
 		}
 	case FnSqrt:
-		// sqrt(u^(2k)) = |u|^k for real u.
-		if k, ok := evenPower(a); ok {
-			return Pow(Call1(funcByName["abs"], a.Arg(0)), Num(k.Quo(k, big.NewRat(2, 1))))
+		// sqrt(u^(2k)) = (u^(2k))^(1/2) = |u|^k for real u, by Pow's rule
+		// for a non-integer power of an even power.
+		if _, ok := evenPower(a); ok {
+			return Pow(a, Num(big.NewRat(1, 2)))
 		}
 	}
 	return mk(n)
