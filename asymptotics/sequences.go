@@ -8,11 +8,11 @@ import "critcalc/recursions"
 // as "G1", or as "G1_ren" when renormalized is set (Iterate run with the
 // tuning c_W{1} = (2/3)C_W, c_b{1} = 0 of (5.142)).
 // The layers are in increasing ℓ, as Iterate returns them. The sequences
-// share their slices of depths: a caller must not modify them.
+// share slices (all their depths, and at kstar = 0 the values of "K" and
+// "K_minus_Kstar"): a caller must not modify them.
 func SequencesOf(layers []recursions.Layer, kstar float64, renormalized bool) map[string]Sequence {
-	// The sequences share their depths, and "K_minus_Kstar" shares the
-	// values of "K" where kstar = 0: at 10⁵ layers each slice is 0.8 MB of
-	// fresh memory, whose page faults cost more than filling it.
+	// Shared, because at 10⁵ layers each slice is 0.8 MB of fresh memory,
+	// whose page faults cost more than filling it.
 	n := len(layers)
 	ls := make([]int, n)
 	k, g := make([]float64, n), make([]float64, n)
