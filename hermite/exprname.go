@@ -7,9 +7,13 @@ import (
 )
 
 // maxExprName is the length, in characters, beyond which an integrand is
-// abbreviated in messages: the derivatives of an activation grow quickly,
-// and a message that quotes four kilobytes of expression hides its point.
-const maxExprName = 160
+// abbreviated in messages to its first exprNameHead characters and its
+// length: the derivatives of an activation grow quickly, and a message
+// that quotes four kilobytes of expression hides its point.
+const (
+	maxExprName  = 160
+	exprNameHead = 120
+)
 
 // exprName returns e as messages quote it: in full up to maxExprName
 // characters, otherwise its beginning and its length.
@@ -18,5 +22,5 @@ func exprName(e calc.Expr) string {
 	if len(s) <= maxExprName {
 		return string(s)
 	}
-	return fmt.Sprintf("%s… (%d characters)", string(s[:maxExprName-40]), len(s))
+	return fmt.Sprintf("%s… (%d characters)", string(s[:exprNameHead]), len(s))
 }

@@ -21,7 +21,7 @@ func TestExprName(t *testing.T) {
 		t.Fatalf("the long expression has only %d characters", len(full))
 	}
 	head, _, cut := strings.Cut(got, "…")
-	if !cut || head == "" || !strings.HasPrefix(full, head) || !strings.Contains(got, "characters)") || len([]rune(got)) > maxExprName {
+	if !cut || len([]rune(head)) != exprNameHead || !strings.HasPrefix(full, head) || !strings.Contains(got, "characters)") || len([]rune(got)) > maxExprName {
 		t.Errorf("exprName of %d characters = %q", len(full), got)
 	}
 }
