@@ -93,7 +93,7 @@ func definePhaseFlags(fs *flag.FlagSet) *phaseFlags {
 	fs.StringVar(&f.sw2, "sw2", "", "weight variance σ_w², a value or a range `a:b:n`")
 	fs.StringVar(&f.sb2, "sb2", "", "bias variance σ_b², a value or a range `a:b:n`")
 	fs.BoolVar(&f.line, "critical-line", false, "find σ_w² with χ_J* = 1 at each σ_b²")
-	fs.IntVar(&f.digits, "digits", 10, fmt.Sprintf("significant digits `D` (1 to %d; above %d in high precision)", apjn.MaxDigits, calc.Float64Digits))
+	fs.IntVar(&f.digits, "digits", 10, float64OrHighUsage("", ""))
 	fs.BoolVar(&f.json, "json", false, "write JSON")
 	fs.BoolVar(&f.csv, "csv", false, "write CSV")
 	return f
