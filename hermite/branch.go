@@ -139,11 +139,7 @@ const branchShare = 1.0 / 64
 // accepted; the whole panel's size falls like a power of the width too,
 // and meets this test after a few dozen halvings.
 func (ad *adaptive) wholeNearBranch(a, b float64, p panelPair) bool {
-	touches := false
-	for _, t := range ad.branches {
-		touches = touches || a == t || b == t
-	}
-	if !touches {
+	if !slices.Contains(ad.branches, a) && !slices.Contains(ad.branches, b) {
 		return false
 	}
 	for i := range p.abs {
