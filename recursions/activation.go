@@ -2,6 +2,7 @@ package recursions
 
 import (
 	"fmt"
+	"sync"
 
 	"critcalc/calc"
 	"critcalc/hermite"
@@ -17,27 +18,59 @@ type Activation struct {
 	// done out of its total (IterateDigits calls it once a layer).
 	Progress func(done, total int)
 
-	deriv  calc.Expr                         // σ'
-	single [nIntegrands]*hermite.Expectation // each average alone, in float64
-	sets   [nSets]preparedSet                // the sets evaluated together
-	scans  scanCache                         // the scan grids of the root searches
+	deriv  calc.Expr                        // σ'
+	single [nIntegrands]preparedExpectation // each average alone, in float64
+	sets   [nSets]preparedSet               // the sets evaluated together
+	scans  scanCache                        // the scan grids of the root searches
+}
+
+// preparedExpectation is one average of an Activation, prepared on first
+// use.
+type preparedExpectation struct {
+	once sync.Once
+	e    *hermite.Expectation
+	err  error
 }
 
 // bootstrapAverages returns the layer set: g, χ∥, χ⊥ and h of one layer.
 func (a *Activation) bootstrapAverages() (*hermite.Many, error) { return a.averages(layerSet) }
 
-// New prepares the expectations of σ, one after another: each expands
-// its integrand at 0 (its feature scale), and the later ones find the
-// expansions of σ, σ' and their powers that the earlier ones kept (calc's
-// jet cache), which side by side they would compute again.
+// New prepares σ for the recursions: its derivative and ⟨σ²⟩, which every
+// recursion needs (and whose preparation finds σ's kinks, so that a σ the
+// averages cannot take is refused here), and each other Gaussian average
+// on first use. Preparing an average expands its integrand at 0 for its
+// feature scale (hermite.NewExpectation), a few hundred microseconds in a
+// new process, so a command pays only for the averages it needs: the
+// two-input map of a smooth σ needs ⟨σ²⟩ alone. The later averages find
+// the expansions of σ, σ' and their powers that the earlier ones kept
+// (calc's jet cache).
 func New(sigma calc.Expr) (*Activation, error) {
 	a := &Activation{Sigma: sigma, deriv: calc.Derivative(sigma, 1)}
-	for i := range nIntegrands {
-		e, err := hermite.NewExpectation(a.integrand(i))
-		if err != nil {
-			return nil, fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], err)
-		}
-		a.single[i] = e
+	if _, err := a.expectation(cS2); err != nil {
+		return nil, err
 	}
 	return a, nil
+}
+
+// prepareAll prepares every average of the catalogue, one after another,
+// and returns the first error.
+func (a *Activation) prepareAll() error {
+	for i := range nIntegrands {
+		if _, err := a.expectation(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expectation returns the float64 average of integrand i, preparing it on
+// first use.
+func (a *Activation) expectation(i integrand) (*hermite.Expectation, error) {
+	p := &a.single[i]
+	p.once.Do(func() {
+		if p.e, p.err = hermite.NewExpectation(a.integrand(i)); p.err != nil {
+			p.err = fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], p.err)
+		}
+	})
+	return p.e, p.err
 }

@@ -102,7 +102,9 @@ func (a *Activation) averages(s averageSet) (*hermite.Many, error) {
 	p.once.Do(func() {
 		es := make([]*hermite.Expectation, len(averageSets[s].members))
 		for j, i := range averageSets[s].members {
-			es[j] = a.single[i]
+			if es[j], p.err = a.expectation(i); p.err != nil {
+				return
+			}
 		}
 		if p.many, p.err = hermite.ManyOf(es...); p.err != nil {
 			p.err = fmt.Errorf("recursions: preparing the %s averages of %s: %w", averageSets[s].name, a.Sigma, p.err)
@@ -116,7 +118,11 @@ func (a *Activation) at(i integrand, K float64) (float64, error) {
 	if !(K > 0) {
 		return 0, fmt.Errorf("recursions: ⟨%s⟩ needs K > 0, got %g", integrandNames[i], K)
 	}
-	v, err := a.single[i].At(K)
+	e, err := a.expectation(i)
+	if err != nil {
+		return 0, err
+	}
+	v, err := e.At(K)
 	if err != nil {
 		return 0, fmt.Errorf("recursions: ⟨%s⟩ at K = %g: %w", integrandNames[i], K, err)
 	}
