@@ -36,8 +36,8 @@ type preparedExpectation struct {
 func (a *Activation) bootstrapAverages() (*hermite.Many, error) { return a.averages(layerSet) }
 
 // New prepares σ for the recursions: its derivative and ⟨σ²⟩, which every
-// recursion needs (and whose preparation finds σ's kinks, so that a σ the
-// averages cannot take is refused here), and each other Gaussian average
+// recursion needs (its preparation finds σ's kinks, so that a σ whose
+// kinks cannot be found is refused here), and each other Gaussian average
 // on first use. Preparing an average expands its integrand at 0 for its
 // feature scale (hermite.NewExpectation), a few hundred microseconds in a
 // new process, so a command pays only for the averages it needs: the
