@@ -272,7 +272,9 @@ func (ad *adaptive) run(edges []float64) (int, error) {
 		}
 	}
 	for i := range ad.out {
-		ad.out[i].AbsErr += 32 * epsilon * ad.scale[i]
+		// The rounding of F's values and of the sums: relative where they
+		// are normal floats, up to a subnormal spacing a value where not.
+		ad.out[i].AbsErr += 32*epsilon*ad.scale[i] + float64(ad.evals)*subnormalSpacing
 		ad.out[i].Evals = ad.evals
 	}
 	return 0, nil
@@ -334,8 +336,23 @@ func (ad *adaptive) integrate(a, b float64, depth int, fa, fb float64, p panelPa
 // narrow panels at a transition of width 1/√K in t, which carry the whole
 // integral at a large K, be accepted.
 func (ad *adaptive) panelTol(i int, width, abs float64) float64 {
-	return max(ad.tol[i]*width, ad.relTol*abs)
+	return max(ad.tol[i]*width, ad.relTol*abs, subnormalPanelTol)
 }
+
+// subnormalSpacing is the spacing of float64 values in the subnormal
+// range, below 2^−1022, where a result's rounding error is absolute: up to
+// half of it, whatever the result's size. Integrands of a tiny K have such
+// values (gelu(z)⁴ at K = 1e-160 is about 1e-321), and then so do their
+// panel sums and the error estimates taken from them.
+const subnormalSpacing = 0x1p-1074
+
+// subnormalPanelTol is the error estimate that every panel meets: the
+// rounding of the two rules' sums, each value's product with its weight
+// and each partial sum rounded by up to half the subnormal spacing (72
+// roundings a pair of rules, twice that for the Legendre coefficients of
+// coefficientError), with some margin. It matters only where F's values
+// are subnormal: elsewhere the relative tolerances are far larger.
+const subnormalPanelTol = 256 * subnormalSpacing
 
 // noiseLimited reports whether halving a panel p of the given width into pl
 // and pr left the

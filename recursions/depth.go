@@ -261,7 +261,11 @@ func (d *depthAverages) combine(K, cw float64, v []hermite.Value) (st, bound lay
 	}
 	for _, x := range []float64{st.g, st.s4, st.chiPar, st.chiPerp, st.jOver8K2} {
 		if x-x != 0 {
-			return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g: %w", K, errNotFinite)
+			below := ""
+			if K < 0x1p-1022 {
+				below = ", below float64's normal range (2.2e-308), where powers of K leave float64"
+			}
+			return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g%s: %w", K, below, errNotFinite)
 		}
 	}
 	return st, bound, nil
