@@ -75,15 +75,27 @@ func (c Cov) validate() error {
 	if c.K11 <= 0 || c.K22 <= 0 {
 		return fmt.Errorf("the covariance %+v needs K11 > 0 and K22 > 0", c)
 	}
-	if math.Abs(c.K12) > math.Sqrt(c.K11*c.K22)*(1+covSlack) {
-		return fmt.Errorf("the covariance %+v is not positive semidefinite: |K12| > √(K11·K22) = %g", c, math.Sqrt(c.K11*c.K22))
+	if math.Abs(c.K12) > SqrtProduct(c.K11, c.K22)*(1+covSlack) {
+		return fmt.Errorf("the covariance %+v is not positive semidefinite: |K12| > √(K11·K22) = %g", c, SqrtProduct(c.K11, c.K22))
 	}
 	return nil
 }
 
 // rho returns the correlation K12/√(K11·K22) clamped to [−1, 1].
 func (c Cov) rho() float64 {
-	return max(-1, min(1, c.K12/math.Sqrt(c.K11*c.K22)))
+	return max(-1, min(1, c.K12/SqrtProduct(c.K11, c.K22)))
+}
+
+// SqrtProduct returns √(a·b) for a, b ≥ 0, the scale of a covariance's
+// off-diagonal entry: √(a·b) rounded once where the product is a normal
+// float64, and √a·√b where it would underflow or overflow (variances
+// below about 1e-154 or above 1e154), so that tiny and huge variances keep
+// their correlation.
+func SqrtProduct(a, b float64) float64 {
+	if p := a * b; p >= 0x1p-1022 && p <= math.MaxFloat64 {
+		return math.Sqrt(p)
+	}
+	return math.Sqrt(a) * math.Sqrt(b)
 }
 
 // Expect2 returns E[f(u)·g(v)] for (u, v) ~ N(0, c), with a relative

@@ -422,7 +422,7 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 		if errA != nil || errB != nil || !A.finite || !B.finite {
 			return Value{}, 0, false, false
 		}
-		scale := math.Sqrt(A.sq * B.sq)
+		scale := SqrtProduct(A.sq, B.sq)
 		goal := ghRelTol * scale
 		kmax := A.rules[0].kmax
 		var f quadrature.CompensatedSum
@@ -441,7 +441,7 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 			abs += math.Abs(t)
 			pk *= rho
 			apk *= ar
-			tail := apk * math.Sqrt(A.rest(k)*B.rest(k))
+			tail := apk * SqrtProduct(A.rest(k), B.rest(k))
 			if tail <= goal/10 || k == kmax-1 {
 				// Each product rounds by a unit; the compensated sum adds
 				// about one more.

@@ -224,7 +224,7 @@ func (s *Series2) atDigits(c CovRat, digits int) (Series2Value, error) {
 			return Series2Value{}, err
 		}
 		f2, g2 := hi.a.square, hi.b.square
-		scale := math.Sqrt(bigToFloat(f2) * bigToFloat(g2))
+		scale := SqrtProduct(bigToFloat(f2), bigToFloat(g2))
 		tol := rel * scale
 		if scale == 0 || identical {
 			// f(u) = 0 or g(v) = 0 almost surely, or v = u.
@@ -250,7 +250,7 @@ func (s *Series2) atDigits(c CovRat, digits int) (Series2Value, error) {
 			hi.extend(k, rho)
 			pa := parsevalRest(f2, hi.sumA2[k])
 			pb := parsevalRest(g2, hi.sumB2[k])
-			if math.Pow(absRho, float64(k+1))*math.Sqrt(pa*pb) <= tol/4 {
+			if math.Pow(absRho, float64(k+1))*SqrtProduct(pa, pb) <= tol/4 {
 				n = k
 				break
 			}
@@ -271,7 +271,7 @@ func (s *Series2) atDigits(c CovRat, digits int) (Series2Value, error) {
 		// A_n and B_n with what the two rules leave uncertain of them.
 		pa := parsevalRest(f2, hi.sumA2[n]) + eF + pairError(diff(hi.sumA2[n], low.sumA2[n]), f2f, rLo, rHi)
 		pb := parsevalRest(g2, hi.sumB2[n]) + eG + pairError(diff(hi.sumB2[n], low.sumB2[n]), g2f, rLo, rHi)
-		tail := math.Pow(absRho, float64(n+1)) * math.Sqrt(pa*pb)
+		tail := math.Pow(absRho, float64(n+1)) * SqrtProduct(pa, pb)
 		if quad > tol/2 || tail > tol/2 || eF > rel*f2f || eG > rel*g2f {
 			continue
 		}

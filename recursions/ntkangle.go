@@ -21,7 +21,7 @@ func iterateNTKAngle(ap, am, cb, cw float64, lam Lambda, k, theta [3]float64, L,
 	c := (ap - am) * (ap - am) / (2 * math.Pi)
 	pw := cw * A2
 	p, m := k[0], k[1]
-	oneMinusCos := 1 - k[2]/math.Sqrt(k[0]*k[1])
+	oneMinusCos := 1 - k[2]/hermite.SqrtProduct(k[0], k[1])
 	var e [3]ntkEntry
 	for i := range e {
 		e[i] = ntkEntry{k: k[i], kErr: roundoff * math.Abs(k[i]), t: theta[i], tErr: roundoff * math.Abs(theta[i])}
@@ -30,7 +30,7 @@ func iterateNTKAngle(ap, am, cb, cw float64, lam Lambda, k, theta [3]float64, L,
 	for l := 1; ; l++ {
 		oneMinusCos = max(0, min(2, oneMinusCos))
 		psi := 2 * math.Asin(math.Sqrt(oneMinusCos/2))
-		s := math.Sqrt(p * m)
+		s := hermite.SqrtProduct(p, m)
 		rho := 1 - oneMinusCos
 		e[0].k, e[1].k, e[2].k = p, m, s*rho
 		// The relative error of ψ (iterateAngle's estimate) and of the
@@ -60,7 +60,7 @@ func iterateNTKAngle(ap, am, cb, cw float64, lam Lambda, k, theta [3]float64, L,
 		}
 		// The kernel through 1 − cos ψ, as iterateAngle.
 		p1, m1 := cb+pw*p, cb+pw*m
-		s1 := math.Sqrt(p1 * m1)
+		s1 := hermite.SqrtProduct(p1, m1)
 		d := math.Sqrt(p) - math.Sqrt(m)
 		num := cb * pw * d * d / (s1 + cb + pw*s)
 		num += cw * s * (A2*oneMinusCos - c*smc)

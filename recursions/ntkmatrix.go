@@ -2,6 +2,7 @@ package recursions
 
 import (
 	"cmp"
+	"critcalc/hermite"
 	"fmt"
 	"math"
 	"runtime"
@@ -91,7 +92,7 @@ func (a *Activation) IterateKernels(cb, cw float64, lam *Lambda, start *KernelMa
 	snapDiagonal(cur)
 	for i := range n {
 		for j := i + 1; j < n; j++ {
-			if x := cur.K[i*n+j]; !(math.Abs(x) <= math.Sqrt(cur.K[i*n+i]*cur.K[j*n+j])*(1+1e-12)) {
+			if x := cur.K[i*n+j]; !(math.Abs(x) <= hermite.SqrtProduct(cur.K[i*n+i], cur.K[j*n+j])*(1+1e-12)) {
 				return fmt.Errorf("recursions: IterateKernels: |K_%d,%d| = %g > √(K_%d,%d·K_%d,%d): not a kernel", i, j, x, i, i, j, j)
 			}
 		}
@@ -365,7 +366,7 @@ func (a *Activation) PairQuadrature() (bool, error) {
 type tablePair struct{ tab *mapTable }
 
 func (t tablePair) at(p, m, x float64, _, _ *diagStep) (pairValues, error) {
-	return t.tab.at(max(-1, min(1, x/math.Sqrt(p*m)))), nil
+	return t.tab.at(max(-1, min(1, x/hermite.SqrtProduct(p, m)))), nil
 }
 
 // parallel calls f(0), …, f(n−1) on all processors and returns the first

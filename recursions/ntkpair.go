@@ -61,7 +61,7 @@ func (a *Activation) newPairMap() (pairMap, error) {
 type anglePair struct{ A2, c float64 }
 
 func (ap *anglePair) at(p, m, x float64, _, _ *diagStep) (pairValues, error) {
-	s := math.Sqrt(p * m)
+	s := hermite.SqrtProduct(p, m)
 	rho := max(-1, min(1, x/s))
 	psi := math.Acos(rho)
 	smc := hermite.SinMinusPsiCos(psi)
@@ -125,12 +125,12 @@ type pairConsts struct {
 
 func newPairConsts(p, m ntkEntry, dp, dm *diagStep) pairConsts {
 	rp, rm := p.kErr/(2*p.k), m.kErr/(2*m.k)
-	c := pairConsts{rpm: rp + rm, ss: math.Sqrt(dp.s * dm.s), sq: math.Sqrt(p.k * m.k),
-		diag: rp*math.Sqrt(dp.sz2*dm.g) + rm*math.Sqrt(dm.sz2*dp.g)}
+	c := pairConsts{rpm: rp + rm, ss: hermite.SqrtProduct(dp.s, dm.s), sq: hermite.SqrtProduct(p.k, m.k),
+		diag: rp*hermite.SqrtProduct(dp.sz2, dm.g) + rm*hermite.SqrtProduct(dm.sz2, dp.g)}
 	if dp.secondDer && dm.secondDer {
 		c.smooth = true
-		c.dd = math.Sqrt(dp.d2 * dm.d2)
-		c.diag1 = rp*math.Sqrt(dp.d2z2*dm.s) + rm*math.Sqrt(dm.d2z2*dp.s)
+		c.dd = hermite.SqrtProduct(dp.d2, dm.d2)
+		c.diag1 = rp*hermite.SqrtProduct(dp.d2z2, dm.s) + rm*hermite.SqrtProduct(dm.d2z2, dp.s)
 	}
 	return c
 }
@@ -185,8 +185,8 @@ func (a *Activation) IterateNTKTwo(cb, cw float64, lam Lambda, k, theta [3]float
 		return nil, fmt.Errorf("recursions: IterateNTKTwo needs every ≥ 1, got %d", every)
 	case !(k[0] > 0) || !(k[1] > 0) || math.IsInf(k[0], 0) || math.IsInf(k[1], 0):
 		return nil, fmt.Errorf("recursions: IterateNTKTwo needs finite K₊₊, K₋₋ > 0, got %g, %g", k[0], k[1])
-	case !(math.Abs(k[2]) <= math.Sqrt(k[0]*k[1])):
-		return nil, fmt.Errorf("recursions: the input kernel is not positive semidefinite: |K₊₋| = %g > √(K₊₊K₋₋) = %g", math.Abs(k[2]), math.Sqrt(k[0]*k[1]))
+	case !(math.Abs(k[2]) <= hermite.SqrtProduct(k[0], k[1])):
+		return nil, fmt.Errorf("recursions: the input kernel is not positive semidefinite: |K₊₋| = %g > √(K₊₊K₋₋) = %g", math.Abs(k[2]), hermite.SqrtProduct(k[0], k[1]))
 	}
 	for _, t := range theta {
 		if math.IsNaN(t) || math.IsInf(t, 0) {

@@ -116,7 +116,7 @@ func (sp *seriesPair) at(p, m, x float64, dp, dm *diagStep) (pairValues, error) 
 
 // atWith is at with the data P and M of the two diagonal values given.
 func (sp *seriesPair) atWith(P, M *seriesInput, p, m, x float64, dp, dm *diagStep) (pairValues, error) {
-	sq := math.Sqrt(p * m)
+	sq := hermite.SqrtProduct(p, m)
 	rho := max(-1, min(1, x/sq))
 	v, ok := sumSeries(P, M, rho, dp, dm)
 	if ok {
@@ -135,8 +135,8 @@ func (sp *seriesPair) atWith(P, M *seriesInput, p, m, x float64, dp, dm *diagSte
 // run out; ok is false when the bound left is above seriesMaxRel of the
 // scale.
 func sumSeries(P, M *seriesInput, rho float64, dp, dm *diagStep) (v pairValues, ok bool) {
-	scale := math.Sqrt(dp.g * dm.g)
-	scale1 := math.Sqrt(dp.K * dp.s * dm.K * dm.s)
+	scale := hermite.SqrtProduct(dp.g, dm.g)
+	scale1 := hermite.SqrtProduct(dp.K*dp.s, dm.K*dm.s)
 	goal, goal1 := 0.01*seriesMaxRel*scale, 0.01*seriesMaxRel*scale1
 	ar := math.Abs(rho)
 	n := min(len(P.a), len(M.a))
@@ -160,11 +160,11 @@ func sumSeries(P, M *seriesInput, rho float64, dp, dm *diagStep) (v pairValues, 
 		apk *= ar
 	}
 	// apk is |ρ|^last.
-	rest = apk * ar * math.Sqrt(P.rest[last]*M.rest[last])
-	rest1 = apk * math.Sqrt(P.rest1[last]*M.rest1[last])
+	rest = apk * ar * hermite.SqrtProduct(P.rest[last], M.rest[last])
+	rest1 = apk * hermite.SqrtProduct(P.rest1[last], M.rest1[last])
 	v.f, v.f1 = f, f1
 	terms := float64(n)
 	v.fErr = rest + math.Sqrt(dp.g)*M.errNorm + math.Sqrt(dm.g)*P.errNorm + 2*terms*roundoff*scale
-	v.f1Err = rest1 + math.Sqrt(dp.K*dp.s)*M.errNorm1 + math.Sqrt(dm.K*dm.s)*P.errNorm1 + 2*terms*roundoff*scale1
+	v.f1Err = rest1 + hermite.SqrtProduct(dp.K, dp.s)*M.errNorm1 + hermite.SqrtProduct(dm.K, dm.s)*P.errNorm1 + 2*terms*roundoff*scale1
 	return v, rest <= seriesMaxRel*scale && rest1 <= seriesMaxRel*scale1
 }

@@ -74,8 +74,8 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		return nil, fmt.Errorf("recursions: IterateTwo needs every ≥ 1, got %d", every)
 	case !(kpp > 0) || !(kmm > 0):
 		return nil, fmt.Errorf("recursions: IterateTwo needs K₊₊, K₋₋ > 0, got %g, %g", kpp, kmm)
-	case !(math.Abs(kpm) <= math.Sqrt(kpp*kmm)):
-		return nil, fmt.Errorf("recursions: the input kernel is not positive semidefinite: |K₊₋| = %g > √(K₊₊K₋₋) = %g", math.Abs(kpm), math.Sqrt(kpp*kmm))
+	case !(math.Abs(kpm) <= hermite.SqrtProduct(kpp, kmm)):
+		return nil, fmt.Errorf("recursions: the input kernel is not positive semidefinite: |K₊₋| = %g > √(K₊₊K₋₋) = %g", math.Abs(kpm), hermite.SqrtProduct(kpp, kmm))
 	}
 	si, ok, err := ScaleInvariantOf(a.Sigma, NumericDigits)
 	if err != nil {
@@ -97,7 +97,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 	var price *priceSeries
 	priceTried := false
 	for l := 1; ; l++ {
-		rho := max(-1, min(1, x/math.Sqrt(p*m)))
+		rho := max(-1, min(1, x/hermite.SqrtProduct(p, m)))
 		if l%every == 0 || l == L {
 			psi := math.Acos(rho)
 			out = append(out, TwoLayer{L: l, Kpp: p, Kmm: m, Kpm: x, Rho: rho, Psi: psi, PsiErr: psiErr(psi, dRho)})
@@ -132,7 +132,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 			}
 		}
 		if !done {
-			if v, err = hermite.Expect2(a.Sigma, a.Sigma, hermite.Cov{K11: p, K12: rho * math.Sqrt(p*m), K22: m}); err != nil {
+			if v, err = hermite.Expect2(a.Sigma, a.Sigma, hermite.Cov{K11: p, K12: rho * hermite.SqrtProduct(p, m), K22: m}); err != nil {
 				return out, fmt.Errorf("recursions: layer %d: ⟨σ(z₊)σ(z₋)⟩: %w", l, err)
 			}
 		}
@@ -143,7 +143,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		// Each layer adds its integral's error and ~1e-14 of the diagonal
 		// to ρ; the sum bounds what the map carries on (|dρ'/dρ| ≤ 1 near
 		// ρ = 1 at or below criticality).
-		dRho += cw*v.AbsErr/math.Sqrt(p*m) + 1e-14
+		dRho += cw*v.AbsErr/hermite.SqrtProduct(p, m) + 1e-14
 	}
 }
 
@@ -154,12 +154,12 @@ func iterateAngle(si ScaleInvariant, cb, cw, kpp, kmm, kpm float64, L, every int
 	pw := cw * A2
 	p, m := kpp, kmm
 	// oneMinusCos is 1 − cos ψ, the variable iterated.
-	oneMinusCos := 1 - kpm/math.Sqrt(kpp*kmm)
+	oneMinusCos := 1 - kpm/hermite.SqrtProduct(kpp, kmm)
 	out := make([]TwoLayer, 0, L/every+1)
 	for l := 1; ; l++ {
 		oneMinusCos = max(0, min(2, oneMinusCos))
 		psi := 2 * math.Asin(math.Sqrt(oneMinusCos/2))
-		s := math.Sqrt(p * m)
+		s := hermite.SqrtProduct(p, m)
 		if l%every == 0 || l == L {
 			out = append(out, TwoLayer{L: l, Kpp: p, Kmm: m, Kpm: s * (1 - oneMinusCos), Rho: 1 - oneMinusCos, Psi: psi,
 				PsiErr: float64(l) * 4e-16 * psi})
@@ -168,7 +168,7 @@ func iterateAngle(si ScaleInvariant, cb, cw, kpp, kmm, kpm float64, L, every int
 			return out
 		}
 		p1, m1 := cb+pw*p, cb+pw*m
-		s1 := math.Sqrt(p1 * m1)
+		s1 := hermite.SqrtProduct(p1, m1)
 		// √(K₊₊'K₋₋') − C_b − C_W A₂√(K₊₊K₋₋) = C_b·C_W A₂(√K₊₊ − √K₋₋)²/(√(K₊₊'K₋₋') + C_b + C_W A₂√(K₊₊K₋₋))
 		d := math.Sqrt(p) - math.Sqrt(m)
 		num := cb * pw * d * d / (s1 + cb + pw*s)

@@ -171,8 +171,8 @@ func parseInputs(s string) (*depthInputs, error) {
 	switch {
 	case !(in.kpp > 0) || !(in.kmm > 0):
 		return nil, fmt.Errorf("--inputs: K11 and K22 must be > 0, got %g, %g", in.kpp, in.kmm)
-	case math.Abs(in.kpm) > math.Sqrt(in.kpp*in.kmm):
-		return nil, fmt.Errorf("--inputs: |K12| = %g exceeds √(K11·K22) = %g: not a kernel", math.Abs(in.kpm), math.Sqrt(in.kpp*in.kmm))
+	case math.Abs(in.kpm) > hermite.SqrtProduct(in.kpp, in.kmm):
+		return nil, fmt.Errorf("--inputs: |K12| = %g exceeds √(K11·K22) = %g: not a kernel", math.Abs(in.kpm), hermite.SqrtProduct(in.kpp, in.kmm))
 	}
 	return in, nil
 }

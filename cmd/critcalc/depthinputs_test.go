@@ -148,3 +148,44 @@ func TestDepthFloat64Limit(t *testing.T) {
 		}
 	}
 }
+
+// TestDepthInputsTinyKernel runs the two-input map of an ordered phase
+// down to K ≈ 1e-181, where K₊₊·K₋₋ underflows float64: tanh at C_W = 0.5
+// is linear on the scale of its Gaussians there, so ρ stays at its value
+// of layer 500 (to O(K)), and K₊₋ = ρ·√(K₊₊K₋₋) to the printed digits.
+// Before √(K₊₊K₋₋) was taken as √K₊₊·√K₋₋ there, layer 538 stopped the
+// command with a NaN correlation, and the tail bound of Mehler's series
+// underflowed to 0, which summed K₊₋ to 0.
+func TestDepthInputsTinyKernel(t *testing.T) {
+	rows := depthJSONRun(t, "tanh", "--cb", "0", "--cw", "0.5", "--layers", "600", "--every", "50", "--inputs", "1,1.2,0.9")
+	f := func(n json.Number) *big.Float {
+		v, _, err := big.ParseFloat(n.String(), 10, 200, big.ToNearestEven)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	var rho500 json.Number
+	for _, row := range rows {
+		if row["l"] == "500" {
+			rho500 = row["rho"]
+		}
+	}
+	if rho500 == "" {
+		t.Fatal("no layer 500")
+	}
+	for _, row := range rows {
+		if l := row["l"]; l != "550" && l != "600" {
+			continue
+		}
+		if row["rho"] != rho500 {
+			t.Errorf("layer %s: ρ = %s, at layer 500 %s", row["l"], row["rho"], rho500)
+		}
+		want := f(row["K_pp"])
+		want.Mul(want, f(row["K_mm"])).Sqrt(want).Mul(want, f(row["rho"]))
+		d := new(big.Float).Sub(f(row["K_pm"]), want)
+		if d.Abs(d).Cmp(new(big.Float).Mul(want, big.NewFloat(1e-8))) > 0 {
+			t.Errorf("layer %s: K₊₋ = %s, ρ·√(K₊₊K₋₋) = %.10g", row["l"], row["K_pm"], want)
+		}
+	}
+}
