@@ -207,6 +207,22 @@ func noKinks(f calc.Expr) (bool, error) {
 	return len(ks) == 0, nil
 }
 
+// jOver8K2 returns C_W·j/(8K²) = C_W(⟨σ²z⁴⟩ − 6K⟨σ²z²⟩ + 3K²⟨σ²⟩)/(8K⁴)
+// from the averages v of depthAverages, with the bound on its error that
+// follows from theirs. Below K ≈ 1e-77, where 8K⁴ leaves float64's normal
+// range, the numerator is divided by K² first (its terms are then each of
+// the size of ⟨σ²⟩), so that the G{1} recursion of a kinked σ goes on
+// while K and V are floats.
+func jOver8K2(K, cw float64, v []hermite.Value) (j, bound float64) {
+	if k4 := 8 * K * K * K * K; k4 >= 0x1p-1022 {
+		return cw * (v[4].V - 6*K*v[5].V + 3*K*K*v[0].V) / k4,
+			cw * (v[4].AbsErr + 6*K*v[5].AbsErr + 3*K*K*v[0].AbsErr) / k4
+	}
+	num := v[4].V/K/K - 6*v[5].V/K + 3*v[0].V
+	err := v[4].AbsErr/K/K + 6*v[5].AbsErr/K + 3*v[0].AbsErr
+	return cw * num / 8 / K / K, cw * err / 8 / K / K
+}
+
 // errNotFinite is the cause of an error for an average that is not finite.
 var errNotFinite = errors.New("an average is not finite")
 
@@ -256,8 +272,7 @@ func (d *depthAverages) combine(K, cw float64, v []hermite.Value) (st, bound lay
 		st.jOver8K2 = cw * v[4].V / 8
 		bound.jOver8K2 = cw * v[4].AbsErr / 8
 	default:
-		st.jOver8K2 = cw * (v[4].V - 6*K*v[5].V + 3*K*K*v[0].V) / (8 * K * K * K * K)
-		bound.jOver8K2 = cw * (v[4].AbsErr + 6*K*v[5].AbsErr + 3*K*K*v[0].AbsErr) / (8 * K * K * K * K)
+		st.jOver8K2, bound.jOver8K2 = jOver8K2(K, cw, v)
 	}
 	for _, x := range []float64{st.g, st.s4, st.chiPar, st.chiPerp, st.jOver8K2} {
 		if x-x != 0 {

@@ -163,9 +163,15 @@ func (d *ntkDiag) stepAt(K, T float64) (diagStep, error) {
 		return diagStep{}, fmt.Errorf("averages at K = %g: %w", K, err)
 	}
 	st := diagStep{K: K, g: v[0].V, gErr: v[0].AbsErr, s: v[1].V, sErr: v[1].AbsErr,
-		gK: v[2].V / K, sK: (v[3].V - K*v[1].V) / (2 * K * K), sz2: v[3].V}
-	// The error of sK from those of its averages.
-	st.sK = math.Abs(st.sK) + (v[3].AbsErr+K*v[1].AbsErr)/(2*K*K)
+		gK: v[2].V / K, sz2: v[3].V}
+	// ds/dK = (⟨σ'²z²⟩ − K⟨σ'²⟩)/(2K²) in size, with the error of its
+	// averages; below K ≈ 1e-154, where 2K² leaves float64's normal range,
+	// over K twice.
+	if k2 := 2 * K * K; k2 >= 0x1p-1022 {
+		st.sK = math.Abs((v[3].V-K*v[1].V)/k2) + (v[3].AbsErr+K*v[1].AbsErr)/k2
+	} else {
+		st.sK = math.Abs((v[3].V/K-v[1].V)/(2*K)) + (v[3].AbsErr/K+v[1].AbsErr)/(2*K)
+	}
 	if d.smooth {
 		st.d2, st.d2z2, st.secondDer = v[4].V, v[5].V, true
 	}
