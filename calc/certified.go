@@ -67,10 +67,17 @@ func FormatSignificant(v *big.Float, d int) string {
 	if v.Sign() == 0 {
 		return "0"
 	}
-	if e := v.MantExp(nil); e > textMaxExp || e < -textMaxExp {
+	if hugeExponent(v) {
 		return formatHuge(v, max(1, d))
 	}
 	return trimExponent(v.Text('g', max(1, d)))
+}
+
+// hugeExponent reports whether v's binary exponent is beyond ±textMaxExp,
+// where v is written by formatHuge.
+func hugeExponent(v *big.Float) bool {
+	e := v.MantExp(nil)
+	return e > textMaxExp || e < -textMaxExp
 }
 
 // textMaxExp is the largest binary exponent of a value that
@@ -172,8 +179,16 @@ func Agreeing(name string, lo, hi *big.Float, digits int) (Certified, error) {
 	if lo.Sign() == 0 && hi.Sign() == 0 {
 		return Exact(hi, digits), nil
 	}
+	// Each is rounded to d digits as FormatSignificant prints it: beyond
+	// ±textMaxExp by formatHuge, since the exact conversion takes time
+	// quadratic in the exponent (45 s for the probability 2^−10⁶ that
+	// beta's one hidden layer of 10⁶ ReLUs is inactive).
+	text := func(v *big.Float, d int) string { return v.Text('e', d-1) }
+	if hugeExponent(lo) || hugeExponent(hi) {
+		text = formatHuge
+	}
 	for d := min(digits, agreeingBound(lo, hi)); d >= 1; d-- {
-		if lo.Sign() != 0 && hi.Sign() != 0 && lo.Text('e', d-1) == hi.Text('e', d-1) {
+		if lo.Sign() != 0 && hi.Sign() != 0 && text(lo, d) == text(hi, d) {
 			return Certified{V: hi, Digits: d}, nil
 		}
 	}
