@@ -151,3 +151,32 @@ func TestDepthNTKTinyK(t *testing.T) {
 		t.Errorf("layer 600: Θ = %s, want %.10g", row["Theta"], want)
 	}
 }
+
+// TestDepthInputsTinyKernel runs the two-input map of an ordered phase
+// down to K ≈ 1e-181, where K₊₊·K₋₋ underflows float64: tanh at C_W = 0.5
+// is linear on the scale of its Gaussians there, so ρ stays at its value
+// of layer 500 (to O(K)), and K₊₋ = ρ·√(K₊₊K₋₋) to the printed digits.
+// Before √(K₊₊K₋₋) was taken as √K₊₊·√K₋₋ there, layer 538 stopped the
+// command with a NaN correlation, and the tail bound of Mehler's series
+// underflowed to 0, which summed K₊₋ to 0.
+func TestDepthInputsTinyKernel(t *testing.T) {
+	rows := layersByL(t, "tanh", "--cb", "0", "--cw", "0.5", "--layers", "600", "--every", "50", "--inputs", "1,1.2,0.9")
+	ref := rows["500"]
+	if ref == nil || ref["rho"] == "" {
+		t.Fatalf("layer 500: %v", ref)
+	}
+	for _, l := range []string{"550", "600"} {
+		row := rows[l]
+		if row == nil {
+			t.Fatalf("no layer %s", l)
+		}
+		if row["rho"] != ref["rho"] {
+			t.Errorf("layer %s: ρ = %s, at layer 500 %s", l, row["rho"], ref["rho"])
+		}
+		want := bigOf(t, row["K_pp"])
+		want.Mul(want, bigOf(t, row["K_mm"])).Sqrt(want).Mul(want, bigOf(t, row["rho"]))
+		if !agreesToPrinted(t, row["K_pm"], want, 1e-8) {
+			t.Errorf("layer %s: K₊₋ = %s, ρ·√(K₊₊K₋₋) = %.10g", l, row["K_pm"], want)
+		}
+	}
+}
