@@ -41,6 +41,11 @@ const (
 	scanLo     = 1e-8  // lower end of the log grid, relative to kmax
 	nearTol    = 1e-3  // a local minimum of |f| below this is examined
 	tangentTol = 1e-10 // a minimum of |f| below this is a double root
+	// ratioNoise bounds the rounding noise of R = K⟨σ'²⟩/⟨zσσ'⟩ − 1: its
+	// terms are of size 1 and its averages carry relative errors of 1e-14,
+	// so a sign of R below this is not known (R ∝ K near K = 0 for a σ of
+	// the K* = 0 class, and the scan may reach K = 1e-306).
+	ratioNoise = 1e-12
 )
 
 // Ratio returns R(K) = 2K²⟨σ'²⟩_K/⟨σ²(z² − K)⟩_K − 1 (5.73), computed as
@@ -116,5 +121,5 @@ func (a *Activation) criticalRoots(kmax float64) ([]root, error) {
 	if err != nil {
 		return nil, err
 	}
-	return findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol)
+	return findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol, ratioNoise)
 }

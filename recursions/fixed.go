@@ -142,7 +142,7 @@ func (a *Activation) fixedRoots(cb, cw, kmax float64) ([]root, error) {
 	if err != nil {
 		return nil, err
 	}
-	return findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol)
+	return findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol, 0)
 }
 
 // fixedPointAt classifies the fixed point K > 0.

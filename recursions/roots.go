@@ -106,7 +106,7 @@ func lower(v *atomic.Int64, x int64) {
 // golden-section search. A minimum within zeroTol of zero, on either side,
 // is one tangent (double) root; a deeper crossing gives two simple roots.
 // The refinements evaluate f and df themselves.
-func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol float64) ([]root, error) {
+func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol, noise float64) ([]root, error) {
 	var roots []root
 	add := func(x float64, tangent bool) {
 		for _, r := range roots {
@@ -127,12 +127,15 @@ func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol float64
 	}
 	for i := range xs {
 		if ys[i] == 0 {
-			add(xs[i], false)
+			// A zero among grid values of f's noise is that noise.
+			if noise == 0 || i > 0 && math.Abs(ys[i-1]) > noise || i+1 < len(xs) && math.Abs(ys[i+1]) > noise {
+				add(xs[i], false)
+			}
 			continue
 		}
 		if i+1 < len(xs) && ys[i+1] != 0 && math.Signbit(ys[i]) != math.Signbit(ys[i+1]) {
-			x, err := brentFrom(f, xs[i], xs[i+1], ys[i], ys[i+1])
-			if err == nil {
+			x, crossed, err := brentFrom(f, xs[i], xs[i+1], ys[i], ys[i+1], noise)
+			if err == nil && crossed {
 				err = addIfRoot(x)
 			}
 			if err != nil {
@@ -163,7 +166,13 @@ func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol float64
 		}
 		switch {
 		case math.Abs(ym) <= zeroTol:
-			add(xm, true)
+			dip, err := dipsBelow(f, ym, xs[i-1], xs[i+1], noise)
+			if err != nil {
+				return nil, err
+			}
+			if dip {
+				add(xm, true)
+			}
 		case ym < 0:
 			for _, b := range [][2]float64{{xs[i-1], xm}, {xm, xs[i+1]}} {
 				x, err := brentOn(f, b[0], b[1])
@@ -193,7 +202,7 @@ func tangentRoots(f, df scalarFunc, xs, ys, dys []float64, zeroTol float64, add 
 		if dys[i] == 0 || dys[i+1] == 0 || math.Signbit(dys[i]) == math.Signbit(dys[i+1]) {
 			continue
 		}
-		xm, err := brentFrom(df, xs[i], xs[i+1], dys[i], dys[i+1])
+		xm, _, err := brentFrom(df, xs[i], xs[i+1], dys[i], dys[i+1], 0)
 		if err != nil {
 			return err
 		}
@@ -272,20 +281,61 @@ func minimize(sf scalarFunc, a, b float64) (x, y float64, err error) {
 // grid values ya, yb change sign. Brent's method starts from f(a) and f(b)
 // evaluated anew, so that the root does not depend on how the grid values
 // were computed (they agree with f to its accuracy), unless these do not
-// show the sign change: then it starts from ya and yb.
-func brentFrom(f scalarFunc, a, b, ya, yb float64) (float64, error) {
+// show the sign change: then it starts from ya and yb, since a root within
+// the grid values' error of a or b can put their sign change in the wrong
+// cell. crossed reports whether f crosses zero there: where f(a) and f(b)
+// show the sign change, and one of them is beyond f's own rounding noise;
+// otherwise only where |f| at the root is below dipShare of |f| at the
+// cell's ends, as at a root that close to one end. The grid values' sign
+// change is then their own error (the criticality ratio of a K* = 0 class
+// near K = 0, where f ∝ K is below that error and keeps its sign, or below
+// f's noise and has none).
+func brentFrom(f scalarFunc, a, b, ya, yb, noise float64) (x float64, crossed bool, err error) {
 	fa, err := f(a)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	fb, err := f(b)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	if fa != 0 && fb != 0 && math.Signbit(fa) == math.Signbit(fb) {
-		fa, fb = ya, yb
+	if !(max(math.Abs(fa), math.Abs(fb)) > noise) {
+		return 0, false, nil
 	}
-	return rootfind.Brent(f, a, b, fa, fb, 0)
+	if fa == 0 || fb == 0 || math.Signbit(fa) != math.Signbit(fb) {
+		x, err = rootfind.Brent(f, a, b, fa, fb, 0)
+		return x, true, err
+	}
+	if x, err = rootfind.Brent(f, a, b, ya, yb, 0); err != nil {
+		return 0, false, err
+	}
+	fx, err := f(x)
+	return x, math.Abs(fx) <= dipShare*max(math.Abs(fa), math.Abs(fb)), err
+}
+
+// dipShare is how far below |f| at the ends of its cell, or at the grid
+// points beside it, |f| must dip for a root that the grid values alone
+// show (brentFrom) or a double root (dipsBelow) to count: a grid value is
+// off by its own error (1e-9 of the averages), a root that close to a grid
+// point dips far below this share, and a sign change or minimum made by
+// that error alone does not dip at all.
+const dipShare = 1e-3
+
+// dipsBelow reports whether ym, the minimum of |f| between the grid points
+// a and b, lies below dipShare of |f| at both, which are beyond f's noise:
+// a double root, not a minimum of the grid values' error where f keeps
+// its sign and size, nor of f's rounding.
+func dipsBelow(f scalarFunc, ym, a, b, noise float64) (bool, error) {
+	fa, err := f(a)
+	if err != nil {
+		return false, err
+	}
+	fb, err := f(b)
+	if err != nil {
+		return false, err
+	}
+	m := min(math.Abs(fa), math.Abs(fb))
+	return m > noise && math.Abs(ym) <= dipShare*m, nil
 }
 
 // brentOn finds a zero of f in [a, b], where f changes sign.

@@ -112,7 +112,7 @@ func TestScanTableRoots(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", src, err)
 			}
-			want, err := findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol)
+			want, err := findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol, ratioNoise)
 			if err != nil {
 				t.Fatalf("%s: %v", src, err)
 			}
@@ -134,7 +134,7 @@ func TestScanTableRoots(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", src, err)
 				}
-				want, err := findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol)
+				want, err := findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol, 0)
 				if err != nil {
 					t.Fatalf("%s: %v", src, err)
 				}
