@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 
@@ -54,5 +55,19 @@ func TestDepthStopsWithLayersBefore(t *testing.T) {
 		if code != exitError || !strings.Contains(errs, "stopped after layer 6") || !strings.Contains(out, "\n  6  1e100 ") {
 			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), code, errs, out)
 		}
+	}
+}
+
+// TestDepthInputsHugeKernel runs the two-input map from variances of 1e200,
+// whose product overflows float64: tanh is a sign function on the scale of
+// those Gaussians, so K₊₋ at layer 2 is (2/π)·arcsin ρ = 1/3 for ρ = ½, to
+// O(1e-100). ρ used to come out 0, and K₊₋ with it.
+func TestDepthInputsHugeKernel(t *testing.T) {
+	rows := layersByL(t, "tanh", "--cb", "0", "--cw", "1", "--layers", "2", "--every", "1", "--inputs", "1e200,1e200,0.5e200")
+	if rho := rows["1"]["rho"]; rho != "0.5" {
+		t.Errorf("layer 1: ρ = %s, want 0.5", rho)
+	}
+	if kpm := rows["2"]["K_pm"]; kpm == "" || !agreesToPrinted(t, kpm, new(big.Float).Quo(big.NewFloat(1), big.NewFloat(3)), 1e-15) {
+		t.Errorf("layer 2: K₊₋ = %q, want 1/3", kpm)
 	}
 }
