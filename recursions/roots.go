@@ -284,22 +284,19 @@ func minimize(sf scalarFunc, a, b float64) (x, y float64, err error) {
 // show the sign change: then it starts from ya and yb, since a root within
 // the grid values' error of a or b can put their sign change in the wrong
 // cell. crossed reports whether f crosses zero there: where f(a) and f(b)
-// show the sign change, and one of them is beyond f's own rounding noise;
+// show the sign change, and one of them is beyond f's own rounding noise
+// (when noise is above 0);
 // otherwise only where |f| at the root is below dipShare of |f| at the
 // cell's ends, as at a root that close to one end. The grid values' sign
 // change is then their own error (the criticality ratio of a K* = 0 class
 // near K = 0, where f ∝ K is below that error and keeps its sign, or below
 // f's noise and has none).
 func brentFrom(f scalarFunc, a, b, ya, yb, noise float64) (x float64, crossed bool, err error) {
-	fa, err := f(a)
+	fa, fb, err := atEnds(f, a, b)
 	if err != nil {
 		return 0, false, err
 	}
-	fb, err := f(b)
-	if err != nil {
-		return 0, false, err
-	}
-	if !(max(math.Abs(fa), math.Abs(fb)) > noise) {
+	if noise > 0 && !(max(math.Abs(fa), math.Abs(fb)) > noise) {
 		return 0, false, nil
 	}
 	if fa == 0 || fb == 0 || math.Signbit(fa) != math.Signbit(fb) {
@@ -326,11 +323,7 @@ const dipShare = 1e-3
 // a double root, not a minimum of the grid values' error where f keeps
 // its sign and size, nor of f's rounding.
 func dipsBelow(f scalarFunc, ym, a, b, noise float64) (bool, error) {
-	fa, err := f(a)
-	if err != nil {
-		return false, err
-	}
-	fb, err := f(b)
+	fa, fb, err := atEnds(f, a, b)
 	if err != nil {
 		return false, err
 	}
@@ -340,13 +333,18 @@ func dipsBelow(f scalarFunc, ym, a, b, noise float64) (bool, error) {
 
 // brentOn finds a zero of f in [a, b], where f changes sign.
 func brentOn(f scalarFunc, a, b float64) (float64, error) {
-	fa, err := f(a)
-	if err != nil {
-		return 0, err
-	}
-	fb, err := f(b)
+	fa, fb, err := atEnds(f, a, b)
 	if err != nil {
 		return 0, err
 	}
 	return rootfind.Brent(f, a, b, fa, fb, 0)
+}
+
+// atEnds returns f(a) and f(b).
+func atEnds(f scalarFunc, a, b float64) (fa, fb float64, err error) {
+	if fa, err = f(a); err != nil {
+		return 0, 0, err
+	}
+	fb, err = f(b)
+	return fa, fb, err
 }
