@@ -18,18 +18,24 @@ type Activation struct {
 	// done out of its total (IterateDigits calls it once a layer).
 	Progress func(done, total int)
 
-	deriv  calc.Expr                        // σ'
-	single [nIntegrands]preparedExpectation // each average alone, in float64
-	sets   [nSets]preparedSet               // the sets evaluated together
-	scans  scanCache                        // the scan grids of the root searches
+	deriv  calc.Expr                                   // σ'
+	single [nIntegrands]firstUse[*hermite.Expectation] // each average alone, in float64
+	sets   [nSets]firstUse[*hermite.Many]              // the sets evaluated together
+	scans  scanCache                                   // the scan grids of the root searches
 }
 
-// preparedExpectation is one average of an Activation, prepared on first
-// use.
-type preparedExpectation struct {
+// firstUse is a value of an Activation prepared on its first use (an
+// average, a set of them), with the error of preparing it.
+type firstUse[T any] struct {
 	once sync.Once
-	e    *hermite.Expectation
+	v    T
 	err  error
+}
+
+// get returns the value, computed by compute on first use.
+func (f *firstUse[T]) get(compute func() (T, error)) (T, error) {
+	f.once.Do(func() { f.v, f.err = compute() })
+	return f.v, f.err
 }
 
 // bootstrapAverages returns the layer set: g, χ∥, χ⊥ and h of one layer.
@@ -66,11 +72,11 @@ func (a *Activation) prepareAll() error {
 // expectation returns the float64 average of integrand i, preparing it on
 // first use.
 func (a *Activation) expectation(i integrand) (*hermite.Expectation, error) {
-	p := &a.single[i]
-	p.once.Do(func() {
-		if p.e, p.err = hermite.NewExpectation(a.integrand(i)); p.err != nil {
-			p.err = fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], p.err)
+	return a.single[i].get(func() (*hermite.Expectation, error) {
+		e, err := hermite.NewExpectation(a.integrand(i))
+		if err != nil {
+			return nil, fmt.Errorf("recursions: preparing ⟨%s⟩: %w", integrandNames[i], err)
 		}
+		return e, nil
 	})
-	return p.e, p.err
 }

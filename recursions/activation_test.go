@@ -17,7 +17,7 @@ func TestNewPreparesOnFirstUse(t *testing.T) {
 	}
 	prepared := func(a *Activation) (n int, which [nIntegrands]bool) {
 		for i := range nIntegrands {
-			if a.single[i].e != nil {
+			if a.single[i].v != nil {
 				n++
 				which[i] = true
 			}

@@ -2,7 +2,6 @@ package recursions
 
 import (
 	"fmt"
-	"sync"
 
 	"critcalc/calc"
 	"critcalc/hermite"
@@ -88,29 +87,23 @@ var averageSets = [nSets]struct {
 	digitsSet: {"high-precision", []integrand{cSp2, cZssp, cSp2z2, cZ3ssp, cS2, cS2z2, cS2z4, cS4}},
 }
 
-// preparedSet is one averageSet of an Activation, prepared on first use.
-type preparedSet struct {
-	once sync.Once
-	many *hermite.Many
-	err  error
-}
-
-// averages returns the set s of a's averages, prepared once from the
-// expectations of New, whose integrands the set shares.
+// averages returns the set s of a's averages, prepared on first use from
+// the averages alone (expectation), whose integrands the set shares.
 func (a *Activation) averages(s averageSet) (*hermite.Many, error) {
-	p := &a.sets[s]
-	p.once.Do(func() {
+	return a.sets[s].get(func() (*hermite.Many, error) {
 		es := make([]*hermite.Expectation, len(averageSets[s].members))
 		for j, i := range averageSets[s].members {
-			if es[j], p.err = a.expectation(i); p.err != nil {
-				return
+			var err error
+			if es[j], err = a.expectation(i); err != nil {
+				return nil, err
 			}
 		}
-		if p.many, p.err = hermite.ManyOf(es...); p.err != nil {
-			p.err = fmt.Errorf("recursions: preparing the %s averages of %s: %w", averageSets[s].name, a.Sigma, p.err)
+		m, err := hermite.ManyOf(es...)
+		if err != nil {
+			return nil, fmt.Errorf("recursions: preparing the %s averages of %s: %w", averageSets[s].name, a.Sigma, err)
 		}
+		return m, nil
 	})
-	return p.many, p.err
 }
 
 // at evaluates one float64 average at K > 0.

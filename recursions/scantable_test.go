@@ -92,7 +92,7 @@ func TestScanTableRoots(t *testing.T) {
 					name      string
 					e         *hermite.Expectation
 					got, want float64
-				}{{"σ²", a.single[cS2].e, tab.s2[i], s2}, {"zσσ'", a.single[cZssp].e, tab.zssp[i], zssp}, {"σ'²", a.single[cSp2].e, tab.sp2[i], sp2}} {
+				}{{"σ²", a.single[cS2].v, tab.s2[i], s2}, {"zσσ'", a.single[cZssp].v, tab.zssp[i], zssp}, {"σ'²", a.single[cSp2].v, tab.sp2[i], sp2}} {
 					if nearScaled(c.got, c.want, 1e-12, scale) {
 						continue
 					}
