@@ -408,19 +408,20 @@ func powInt(x float64, n int32) float64 {
 		}
 		sq *= sq
 	}
-	if !isNormal(acc) {
+	if !IsNormal(acc) {
 		return math.Pow(x, float64(n))
 	}
 	if n < 0 {
-		if acc = 1 / acc; !isNormal(acc) {
+		if acc = 1 / acc; !IsNormal(acc) {
 			return math.Pow(x, float64(n))
 		}
 	}
 	return acc
 }
 
-// isNormal reports whether v is a finite, nonzero, non-subnormal float.
-func isNormal(v float64) bool {
+// IsNormal reports whether v is a finite, nonzero, non-subnormal float64:
+// one whose rounding is relative.
+func IsNormal(v float64) bool {
 	v = math.Abs(v)
 	return v >= 0x1p-1022 && v <= math.MaxFloat64
 }
@@ -532,7 +533,7 @@ func (p *Program) run(regs []float64, x float64) float64 {
 		case opSquare:
 			v = a * a
 		case opCube:
-			if v = a * (a * a); !isNormal(v) {
+			if v = a * (a * a); !IsNormal(v) {
 				v = math.Pow(a, 3)
 			}
 		case opPowInt:
@@ -693,7 +694,7 @@ func (p *Program) runBlock(bl block) {
 		case opCube:
 			for j := range d {
 				v := a[j] * (a[j] * a[j])
-				if !isNormal(v) {
+				if !IsNormal(v) {
 					v = math.Pow(a[j], 3)
 				}
 				d[j] = v

@@ -92,7 +92,7 @@ func (c Cov) rho() float64 {
 // below about 1e-154 or above 1e154), so that tiny and huge variances keep
 // their correlation.
 func SqrtProduct(a, b float64) float64 {
-	if p := a * b; p >= 0x1p-1022 && p <= math.MaxFloat64 {
+	if p := a * b; calc.IsNormal(p) {
 		return math.Sqrt(p)
 	}
 	return math.Sqrt(a) * math.Sqrt(b)

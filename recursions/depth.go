@@ -209,12 +209,12 @@ func noKinks(f calc.Expr) (bool, error) {
 
 // jOver8K2 returns C_W·j/(8K²) = C_W(⟨σ²z⁴⟩ − 6K⟨σ²z²⟩ + 3K²⟨σ²⟩)/(8K⁴)
 // from the averages v of depthAverages, with the bound on its error that
-// follows from theirs. Below K ≈ 1e-77, where 8K⁴ leaves float64's normal
-// range, the numerator is divided by K² first (its terms are then each of
-// the size of ⟨σ²⟩), so that the G{1} recursion of a kinked σ goes on
-// while K and V are floats.
+// follows from theirs. Where 8K⁴ leaves float64's normal range (K below
+// about 1e-77 or above 1e77), the numerator is divided by K² first (its
+// terms are then each of the size of ⟨σ²⟩), so that the G{1} recursion of
+// a kinked σ goes on while K and V are floats.
 func jOver8K2(K, cw float64, v []hermite.Value) (j, bound float64) {
-	if k4 := 8 * K * K * K * K; k4 >= 0x1p-1022 {
+	if k4 := 8 * K * K * K * K; calc.IsNormal(k4) {
 		return cw * (v[4].V - 6*K*v[5].V + 3*K*K*v[0].V) / k4,
 			cw * (v[4].AbsErr + 6*K*v[5].AbsErr + 3*K*K*v[0].AbsErr) / k4
 	}
@@ -277,7 +277,7 @@ func (d *depthAverages) combine(K, cw float64, v []hermite.Value) (st, bound lay
 	for _, x := range []float64{st.g, st.s4, st.chiPar, st.chiPerp, st.jOver8K2} {
 		if x-x != 0 {
 			below := ""
-			if K < 0x1p-1022 {
+			if !calc.IsNormal(K) && K < 1 {
 				below = ", below float64's normal range (2.2e-308), where powers of K leave float64"
 			}
 			return layerStep{}, layerStep{}, fmt.Errorf("averages at K = %g%s: %w", K, below, errNotFinite)

@@ -165,9 +165,9 @@ func (d *ntkDiag) stepAt(K, T float64) (diagStep, error) {
 	st := diagStep{K: K, g: v[0].V, gErr: v[0].AbsErr, s: v[1].V, sErr: v[1].AbsErr,
 		gK: v[2].V / K, sz2: v[3].V}
 	// ds/dK = (⟨σ'²z²⟩ − K⟨σ'²⟩)/(2K²) in size, with the error of its
-	// averages; below K ≈ 1e-154, where 2K² leaves float64's normal range,
-	// over K twice.
-	if k2 := 2 * K * K; k2 >= 0x1p-1022 {
+	// averages; over K twice where 2K² leaves float64's normal range (K
+	// below about 1e-154 or above 1e154).
+	if k2 := 2 * K * K; calc.IsNormal(k2) {
 		st.sK = math.Abs((v[3].V-K*v[1].V)/k2) + (v[3].AbsErr+K*v[1].AbsErr)/k2
 	} else {
 		st.sK = math.Abs((v[3].V/K-v[1].V)/(2*K)) + (v[3].AbsErr/K+v[1].AbsErr)/(2*K)
