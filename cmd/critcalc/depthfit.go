@@ -77,7 +77,7 @@ func (s depthSequences) add(key string, l int, v float64) {
 func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthSequences) *depthAsymptotics {
 	pred, err := asymptotics.Predict(e, f.cb.f, f.cw.f, f.k1.f)
 	if err != nil {
-		return &depthAsymptotics{Reason: err.Error()}
+		return &depthAsymptotics{Reason: fitReason(err)}
 	}
 	if s, ok := depthNTKPrediction(e, f, pred); ok {
 		pred.Series = append(pred.Series, s)
@@ -99,7 +99,7 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 	}
 	conf, err := asymptotics.Compare(pred.Series, map[string]asymptotics.Sequence(seqs), 0)
 	if err != nil {
-		out.Reason = err.Error()
+		out.Reason = fitReason(err)
 		return out
 	}
 	if len(conf.Skipped) > 0 {
@@ -127,6 +127,13 @@ func fitDepth(e calc.Expr, f *depthFlags, layers []recursions.Layer, seqs depthS
 		out.Comparisons = append(out.Comparisons, dc)
 	}
 	return out
+}
+
+// fitReason is err's message without the package name the asymptotics
+// errors start with: the text report prints the reason after
+// "asymptotics: " already, and the JSON key says where it belongs.
+func fitReason(err error) string {
+	return strings.TrimPrefix(err.Error(), "asymptotics: ")
 }
 
 func writeDepthFitText(w io.Writer, a *depthAsymptotics) {
