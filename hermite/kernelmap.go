@@ -27,6 +27,9 @@ type KernelMap struct {
 	CenterAfter bool
 
 	sigma, dsigma calc.Expr
+	// series of σ and σ′ (Mehler's, with Gauss–Hermite moments) where
+	// they are smooth enough; shared by the copies of the map.
+	series, dseries *mehlerMap
 	// slopes holds a₊, a₋ of a scale-invariant σ (a₊z for z ≥ 0, a₋z
 	// below), whose correlations have closed forms; nil otherwise.
 	slopes *[2]float64
@@ -36,6 +39,7 @@ type KernelMap struct {
 // from a one-dimensional expectation (never from a truncated series).
 func NewKernelMap(sigma calc.Expr) (*KernelMap, error) {
 	m := &KernelMap{Sigma: sigma, sigma: sigma, dsigma: calc.Derivative(sigma, 1)}
+	m.series, m.dseries = newMehlerMap(m.sigma), newMehlerMap(m.dsigma)
 	e := func(f calc.Expr) (float64, error) {
 		v, err := Expect(f, 1)
 		if err != nil {
@@ -95,36 +99,60 @@ func (m *KernelMap) WithCenterAfter() (*KernelMap, error) {
 }
 
 // correlation returns E[f(X)f(Y)]/C² for standard normal X, Y with
-// correlation ρ: the base map κ_φ(ρ) for f = σ and κ_φ′(ρ) for f = σ′.
-func (m *KernelMap) correlation(f calc.Expr, name string, rho float64) (float64, error) {
+// correlation ρ, with its error estimate: the base map κ_φ(ρ) for f = σ
+// and κ_φ′(ρ) for f = σ′; from the closed forms of a scale-invariant σ
+// (error 0: float64 rounding only), Mehler's series where f is smooth and
+// the series meets its bound, the two-dimensional quadrature otherwise.
+// Both estimates are absolute, at about 1e-14 of E[f²]: a value far
+// below that scale (κ near a fixed point ρ* = 0) has fewer correct digits
+// than its float64 shows.
+func (m *KernelMap) correlation(f calc.Expr, name string, rho float64) (Value, error) {
 	if rho < -1 || rho > 1 || math.IsNaN(rho) {
-		return 0, fmt.Errorf("%s(ρ) needs ρ in [−1, 1], got %g", name, rho)
+		return Value{}, fmt.Errorf("%s(ρ) needs ρ in [−1, 1], got %g", name, rho)
 	}
+	c2 := m.C * m.C
 	if m.slopes != nil {
 		k, k1 := ArcCosine(m.slopes[0], m.slopes[1], rho)
 		if f == m.dsigma {
 			k = k1
 		}
-		return k / (m.C * m.C), nil
+		return Value{V: k / c2}, nil
 	}
-	v, err := Expect2(f, f, Cov{K11: 1, K12: rho, K22: 1})
-	if err != nil {
-		return 0, fmt.Errorf("%s(%g) of %s: %w", name, rho, m.Sigma, err)
+	ks := m.series
+	if f == m.dsigma {
+		ks = m.dseries
 	}
-	return v.V / (m.C * m.C), nil
+	v, ok := ks.expect(rho)
+	if !ok {
+		var err error
+		if v, err = Expect2(f, f, Cov{K11: 1, K12: rho, K22: 1}); err != nil {
+			return Value{}, fmt.Errorf("%s(%g) of %s: %w", name, rho, m.Sigma, err)
+		}
+	}
+	return Value{V: v.V / c2, AbsErr: v.AbsErr / c2}, nil
 }
 
 // Kappa returns the map at ρ ∈ [−1, 1], with the residual and
 // normalization of m applied.
 func (m *KernelMap) Kappa(rho float64) (float64, error) {
+	k, err := m.baseKappa(rho)
+	return m.wrap(k.V, rho), err
+}
+
+// baseKappa returns E[φ(X)φ(Y)] at correlation ρ with its error estimate,
+// within [−1, 1] as it is exactly (Cauchy–Schwarz, E[φ²] = 1): a
+// quadrature or series value that rounds beyond ±1 near ρ = ±1 would
+// leave the map's domain at the next step.
+func (m *KernelMap) baseKappa(rho float64) (Value, error) {
 	k, err := m.correlation(m.sigma, "κ", rho)
-	return m.wrap(k, rho), err
+	k.V = max(-1, min(1, k.V))
+	return k, err
 }
 
 // KappaPrime returns the derivative of the map at ρ.
 func (m *KernelMap) KappaPrime(rho float64) (float64, error) {
 	k, err := m.correlation(m.dsigma, "κ′", rho)
-	return m.wrapPrime(k), err
+	return m.wrapPrime(k.V), err
 }
 
 func (m *KernelMap) wrap(k, rho float64) float64 {

@@ -126,36 +126,52 @@ func (fp FixedPoint) Bound(rho0 float64, l int) float64 {
 
 // Iterate returns ρ₀, ρ₁ = κ(ρ₀), …, ρ_L.
 func (m *KernelMap) Iterate(rho0 float64, L int) ([]float64, error) {
-	return m.iterate(rho0, L, 0)
+	return m.iterate(rho0, L, 0, map[float64]Value{})
 }
 
 // iterateCheck is the relative change that the second run of
-// IterateChecked gives κ at every step: the accuracy of the two-input
-// expectations it comes from (about 1e-13).
+// IterateChecked gives κ at every step where its error estimate is
+// smaller: the accuracy of the two-input expectations it comes from
+// (about 1e-13).
 const iterateCheck = 1e-13
 
 // IterateChecked returns Iterate's ρ₀ … ρ_L and, beside them, the same
-// iteration with every κ(ρ) moved by iterateCheck of itself towards 0: a
-// caller keeps of each ρ_ℓ the digits on which the two agree, the digits
-// that the accuracy of κ leaves once the iteration has carried it (near a
-// fixed point with κ′ = 1, as in case 3, it accumulates).
+// iteration with every base correlation E[φ(X)φ(Y)] moved towards 0 by
+// iterateCheck of itself or by its error estimate where that is larger
+// (Value.Moved): a caller keeps of each ρ_ℓ the digits on which the two
+// agree, the digits that the accuracy of κ leaves once the iteration has
+// carried it (near a fixed point with κ′ = 1, as in case 3, it
+// accumulates; near ρ* = 0 the absolute error of κ is a growing share of
+// ρ_ℓ).
 func (m *KernelMap) IterateChecked(rho0 float64, L int) (rhos, check []float64, err error) {
-	if rhos, err = m.iterate(rho0, L, 0); err != nil {
+	seen := map[float64]Value{}
+	if rhos, err = m.iterate(rho0, L, 0, seen); err != nil {
 		return rhos, nil, err
 	}
-	check, err = m.iterate(rho0, L, iterateCheck)
+	check, err = m.iterate(rho0, L, -iterateCheck, seen)
 	return rhos, check, err
 }
 
-// iterate is Iterate with κ(ρ) scaled by 1 − perturb at every step.
-func (m *KernelMap) iterate(rho0 float64, L int, perturb float64) ([]float64, error) {
+// iterate is Iterate with each base correlation moved by rel
+// (Value.Moved; 0 for none). seen holds the base correlations computed so
+// far by ρ: an iteration that has settled on a float64 fixed point or
+// cycle of the map (a few hundred layers into a geometric approach) looks
+// its values up instead of integrating again, which is what a layer of a
+// σ without Mehler's series costs (about a millisecond); a value looked
+// up is the one computed, so the iterates are the same.
+func (m *KernelMap) iterate(rho0 float64, L int, rel float64, seen map[float64]Value) ([]float64, error) {
 	out := []float64{rho0}
 	for range L {
-		next, err := m.Kappa(out[len(out)-1])
-		if err != nil {
-			return out, err
+		rho := out[len(out)-1]
+		k, ok := seen[rho]
+		if !ok {
+			var err error
+			if k, err = m.baseKappa(rho); err != nil {
+				return out, err
+			}
+			seen[rho] = k
 		}
-		out = append(out, next*(1-perturb))
+		out = append(out, m.wrap(k.Moved(rel), rho))
 	}
 	return out, nil
 }
