@@ -17,6 +17,7 @@ import (
 // (√K·E[σ'(√K·X)he_k(X)] = √(k+1)·a_{k+1}). It is safe for concurrent use.
 type ScaledSeries struct {
 	in *integrand
+	gh ghSource // the Gauss–Hermite rules, for σ without kinks in σ or σ′
 }
 
 // NewScaledSeries prepares the moments of σ.
@@ -31,7 +32,8 @@ func NewScaledSeries(sigma calc.Expr) (*ScaledSeries, error) {
 // Moments are the Hermite moments of σ(√K·X) from ScaledSeries.At.
 type Moments struct {
 	K float64
-	// A holds a_k = E[σ(√K·X)·he_k(X)], k = 0 … n, and Err bounds its
+	// A holds a_k = E[σ(√K·X)·he_k(X)], k = 0 … n (or fewer, where the
+	// moments beyond are below their sum's accuracy), and Err bounds its
 	// error: the difference between two Gauss–Legendre rules on the same
 	// panels, plus the rounding of sums of the size of E|σ·he_k|.
 	A, Err []float64
@@ -47,8 +49,11 @@ const (
 	momentHigh  = 32
 )
 
-// At returns the moments a_0 … a_n of σ(√K·X), 0 ≤ n ≤ MaxCoefficients,
-// on Gauss–Legendre panels no wider than 1/2 in X, split at σ's kinks,
+// At returns the moments a_0 … a_n of σ(√K·X), 0 ≤ n ≤ MaxCoefficients:
+// for σ without kinks in σ or σ′ from a pair of Gauss–Hermite rules
+// where they hold E[σ²] to ghMomentRest (up to their last order, which
+// may be below n: atGH); otherwise on Gauss–Legendre panels no wider than
+// 1/2 in X, split at σ's kinks,
 // out to the cut at which |σ(√K·x)|·e^(−x²/4) has fallen below e^(−40) of
 // its size near 0 (by Cramér's inequality |he_k(x)|·e^(−x²/4) ≤ 1.09, so
 // the rest of every moment is below that).
@@ -59,6 +64,9 @@ func (s *ScaledSeries) At(K float64, n int) (Moments, error) {
 		return Moments{}, fmt.Errorf("Hermite moments of %s: K must be finite and > 0, got %g", in.expr, K)
 	case n < 0 || n > MaxCoefficients:
 		return Moments{}, fmt.Errorf("Hermite moments of %s: the order n must be in [0, %d], got %d", in.expr, MaxCoefficients, n)
+	}
+	if m, ok := s.atGH(K, n); ok {
+		return m, nil
 	}
 	T0, err := in.tailCut(K, float64LogCut)
 	if err != nil {

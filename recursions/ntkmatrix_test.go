@@ -237,7 +237,7 @@ func TestInterpolateMoments(t *testing.T) {
 			t.Fatalf("%s: ok %v, %v", src, ok, err)
 		}
 		for i, v := range vs {
-			want, err := s.At(v, seriesTerms)
+			want, err := s.Panels().At(v, seriesTerms)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,8 +27,11 @@ const momentsNodes = 33
 // moment is that of the node values (times 3, about the Lebesgue constant
 // of the points) plus twice the sum of the two last Chebyshev
 // coefficients (whose size the rest of the expansion does not exceed when
-// it converges geometrically), plus rounding.
+// it converges geometrically), plus rounding. The nodes' moments all come
+// from the panels (hermite.ScaledSeries.Panels), all seriesTerms + 1 of
+// them by one rule.
 func interpolateMoments(s *hermite.ScaledSeries, vs []float64) (out []hermite.Moments, ok bool, err error) {
+	s = s.Panels()
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range vs {
 		lo, hi = min(lo, v), max(hi, v)
