@@ -89,7 +89,7 @@ func RatioFigure(acts []Activation, kmax float64, n int) (*Figure, error) {
 func mapOf(a Activation) (*hermite.KernelMap, hermite.FixedPoint, error) {
 	m, err := hermite.NewKernelMap(a.Sigma)
 	if err != nil {
-		return nil, hermite.FixedPoint{}, fmt.Errorf("kernel map of %s: %w", a.Label, err)
+		return nil, hermite.FixedPoint{}, err // "kernel map of σ: …"
 	}
 	fp, err := m.Analyze()
 	if err != nil {

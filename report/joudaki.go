@@ -126,7 +126,7 @@ type joudakiCertified struct {
 func joudakiValues(a Activation, digits int) (joudakiCertified, error) {
 	m, err := hermite.NewKernelMap(a.Sigma)
 	if err != nil {
-		return joudakiCertified{}, fmt.Errorf("kernel map of %s: %w", a.Label, err)
+		return joudakiCertified{}, err // "kernel map of σ: …"
 	}
 	fp, err := m.Analyze()
 	if err != nil {

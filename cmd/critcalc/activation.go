@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"sync"
@@ -30,20 +31,13 @@ func activationTrouble(e calc.Expr, kmax float64) error {
 // activationTroubleAt is activationTrouble with reach, the end of the
 // divergence message: how the command comes to average at K = kmax.
 func activationTroubleAt(e calc.Expr, kmax float64, reach string) error {
+	vals, err := valuesOnLine(e)
+	if err != nil {
+		return err
+	}
 	p := calc.CompileBig(e)
 	d := calc.Derivative(e, 1)
-	points := []float64{0, 0.25, -0.25, 1, -1, 3, -3, 10, -10}
-	vals := make([]*big.Float, len(points))
-	for i, x := range points {
-		v, err := p.Eval(new(big.Float).SetFloat64(x), 64)
-		if errors.Is(err, calc.ErrOverflow) {
-			return fmt.Errorf("%s overflows at x = %g: its value is beyond the arbitrary-precision range", e, x)
-		}
-		if err != nil {
-			return fmt.Errorf("%s is undefined at x = %g (%v): Gaussian averages need an activation defined on the whole real line", e, x, causeOf(err))
-		}
-		vals[i] = v
-	}
+	points := linePoints
 	dp := calc.CompileBig(d)
 	progs := []*calc.Program{calc.Compile(e), calc.Compile(d)}
 	for j, x := range points {
@@ -76,6 +70,31 @@ func activationTroubleAt(e calc.Expr, kmax float64, reach string) error {
 			e, 1/(4*c128), c128, reach)
 	}
 	return nil
+}
+
+// linePoints are the arguments at which activationTrouble tries σ.
+var linePoints = []float64{0, 0.25, -0.25, 1, -1, 3, -3, 10, -10}
+
+// valuesOnLine returns σ at linePoints (64 bits), or the error that names
+// the first point where σ is undefined or beyond the arbitrary-precision
+// range: the first of activationTrouble's checks, and the one every
+// command that averages over σ makes before it starts (depth, kernel,
+// sim, …), so that log(x) is refused with that message rather than with
+// whatever the first average to fail says.
+func valuesOnLine(e calc.Expr) ([]*big.Float, error) {
+	p := calc.CompileBig(e)
+	vals := make([]*big.Float, len(linePoints))
+	for i, x := range linePoints {
+		v, err := p.Eval(new(big.Float).SetFloat64(x), 64)
+		if errors.Is(err, calc.ErrOverflow) {
+			return nil, fmt.Errorf("%s overflows at x = %g: its value is beyond the arbitrary-precision range", e, x)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s is undefined at x = %g (%v): Gaussian averages need an activation defined on the whole real line", e, x, causeOf(err))
+		}
+		vals[i] = v
+	}
+	return vals, nil
 }
 
 // growthRate returns max over x = ±r of log|σ(x)|/x², from the binary
@@ -191,4 +210,19 @@ func countSignChanges(d *calc.Program, zmax float64, lo, hi int) signChanges {
 		}
 	}
 	return c
+}
+
+// parseActivation parses the activation of command who and refuses one
+// that is undefined or beyond the arbitrary-precision range at one of
+// linePoints (valuesOnLine), writing either error on stderr.
+func parseActivation(who, src string, stderr io.Writer) (calc.Expr, error) {
+	e, err := parseExpr(src, stderr)
+	if err != nil {
+		return e, err
+	}
+	if _, err := valuesOnLine(e); err != nil {
+		errorf(stderr, "%s: %v", who, err)
+		return e, err
+	}
+	return e, nil
 }

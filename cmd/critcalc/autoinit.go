@@ -180,7 +180,7 @@ func runAutoInit(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
-	e, err := parseExpr(src, stderr)
+	e, err := parseActivation(c.name, src, stderr)
 	if err != nil {
 		return exitError
 	}

@@ -175,7 +175,7 @@ func runBeta(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
-	e, err := parseExpr(f.act, stderr)
+	e, err := parseActivation(c.name, f.act, stderr)
 	if err != nil {
 		return exitError
 	}

@@ -183,7 +183,14 @@ func usageError(c *command, stderr io.Writer, err error) int {
 		writeCommandHelp(c, helpOut)
 		return exitOK
 	}
-	errorf(stderr, "%s: %v", c.name, err)
+	commandError(stderr, c.name, err)
 	fmt.Fprintf(stderr, "usage: critcalc %s %s (see 'critcalc %s -h')\n", c.name, c.usage, c.name)
 	return exitUsage
+}
+
+// commandError writes err as the failure of command name: "critcalc: name:
+// message", without the name a second time where the message starts with
+// it already (the sim and beta packages name themselves, as Go errors do).
+func commandError(stderr io.Writer, name string, err error) {
+	errorf(stderr, "%s: %s", name, strings.TrimPrefix(err.Error(), name+": "))
 }

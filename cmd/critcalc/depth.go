@@ -240,7 +240,7 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	if f.every == 0 {
 		f.every = max(1, f.layers/100)
 	}
-	e, err := parseExpr(src, stderr)
+	e, err := parseActivation(c.name, src, stderr)
 	if err != nil {
 		return exitError
 	}
@@ -267,7 +267,7 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 		default:
 			writeDepthText(stdout, rep)
 		}
-		errorf(stderr, "%s: %v", c.name, ds)
+		commandError(stderr, c.name, ds)
 		return exitError
 	}
 	if err == nil && f.csv {

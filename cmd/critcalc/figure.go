@@ -148,7 +148,7 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
-	acts, err := parseActivations(f.acts, stderr)
+	acts, err := parseActivations("figure "+name, f.acts, stderr)
 	if err != nil {
 		return exitError
 	}

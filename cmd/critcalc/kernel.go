@@ -125,19 +125,19 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 				f.digits, n, pairs, f.layers, roughDuration(cost), depthDigitsLayerCost(f.digits, false), roughDuration(depthDigitsBudget)))
 		}
 	}
-	e, err := parseExpr(src, stderr)
+	e, err := parseActivation(c.name, src, stderr)
 	if err != nil {
 		return exitError
 	}
 	a, err := recursions.New(e)
 	if err != nil {
-		errorf(stderr, "%s: %v", c.name, err)
+		commandError(stderr, c.name, err)
 		return exitError
 	}
 	if f.digits <= calc.Float64Digits && n > 1 && f.layers > 1 {
 		quad, err := a.PairQuadrature()
 		if err != nil {
-			errorf(stderr, "%s: %v", c.name, err)
+			commandError(stderr, c.name, err)
 			return exitError
 		}
 		pairs := n * (n - 1) / 2
@@ -175,7 +175,7 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 		err = ferr
 	}
 	if err != nil {
-		errorf(stderr, "%s: %v", c.name, err)
+		commandError(stderr, c.name, err)
 		return exitError
 	}
 	return exitOK

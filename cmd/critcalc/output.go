@@ -12,7 +12,7 @@ import (
 // JSON or as text.
 func report(c *command, stdout, stderr io.Writer, asJSON bool, err error, rep any, text func(io.Writer)) int {
 	if err != nil {
-		errorf(stderr, "%s: %v", c.name, err)
+		commandError(stderr, c.name, err)
 		return exitError
 	}
 	if asJSON {

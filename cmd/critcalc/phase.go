@@ -242,7 +242,7 @@ func runPhase(c *command, args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	e, err := parseExpr(src, stderr)
+	e, err := parseActivation(c.name, src, stderr)
 	if err != nil {
 		return exitError
 	}

@@ -179,7 +179,7 @@ func runSim(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(c, stderr, err)
 	}
-	e, err := parseExpr(src, stderr)
+	e, err := parseActivation(c.name, src, stderr)
 	if err != nil {
 		return exitError
 	}
@@ -273,6 +273,8 @@ func simConfig(f *simFlags) (sim.Config, error) {
 		return cfg, fmt.Errorf("--depth must be given, between 1 and 100000, got %d", f.depth)
 	case f.n0 < 1 || f.n0 > 1<<20:
 		return cfg, fmt.Errorf("--n0 must be between 1 and 1048576, got %d", f.n0)
+	case f.n0 < 2 && f.inputs == 2 && f.rho.f*f.rho.f != 1:
+		return cfg, fmt.Errorf("two inputs at correlation --rho %g need an input dimension --n0 of 2 or more (it is the width unless given), got %d; or give --inputs 1", f.rho.f, f.n0)
 	case f.nets < 2 || f.nets > 1<<30:
 		return cfg, fmt.Errorf("--nets must be between 2 and 2³⁰, got %d", f.nets)
 	case f.inputs != 1 && f.inputs != 2:

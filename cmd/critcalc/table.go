@@ -136,12 +136,13 @@ func parseName[F any](c *command, args []string, stderr io.Writer, define func(*
 	return f, fs, "", fmt.Errorf("unknown name %q (want %s)", pos[0], strings.Join(names, ", "))
 }
 
-// parseActivations parses --act expressions, reporting a syntax error with
-// a caret.
-func parseActivations(srcs []string, stderr io.Writer) ([]rpt.Activation, error) {
+// parseActivations parses the --act expressions of command who (parseActivation:
+// a syntax error with a caret, an activation undefined on part of the line
+// refused).
+func parseActivations(who string, srcs []string, stderr io.Writer) ([]rpt.Activation, error) {
 	var acts []rpt.Activation
 	for _, s := range srcs {
-		e, err := parseExpr(s, stderr)
+		e, err := parseActivation(who, s, stderr)
 		if err != nil {
 			return nil, err
 		}
@@ -165,7 +166,7 @@ func runTable(c *command, args []string, stdout, stderr io.Writer) int {
 	if max := rpt.MaxDigits(name); f.digits < 1 || f.digits > max {
 		return usageError(c, stderr, fmt.Errorf("--digits must be between 1 and %d for table %s, got %d", max, name, f.digits))
 	}
-	acts, err := parseActivations(f.acts, stderr)
+	acts, err := parseActivations("table "+name, f.acts, stderr)
 	if err != nil {
 		return exitError
 	}
