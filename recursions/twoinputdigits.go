@@ -29,8 +29,9 @@ var twoNames = [5]string{"K₊₊", "K₋₋", "K₊₋", "ρ", "ψ"}
 // twice, at digits+10 and digits+20 working digits (side by side), and
 // each value keeps the leading digits on which the two runs agree, at
 // most digits: so ψ, whose error is that of ρ divided by sin ψ, keeps
-// fewer digits as ρ → ±1 (a correlation that both runs put below
-// 10^−(digits+5) is certified as 0).
+// fewer digits as ρ → ±1, and none at all (it is then left without a
+// value) where ρ is within the runs' rounding of ±1 (a correlation that
+// both runs put below 10^−(digits+5) is certified as 0).
 //
 // For a scale-invariant σ the off-diagonal map is the exact arc-cosine
 // form of IterateTwo, iterated through 1 − cos ψ with big.Float sin, cos
@@ -86,9 +87,21 @@ func (a *Activation) IterateTwoDigits(cb, cw, kpp, kmm, kpm *big.Rat, L, every, 
 			lo[2], hi[2] = new(big.Float), new(big.Float)
 			lo[3], hi[3] = new(big.Float), new(big.Float)
 		}
-		dst := [5]*calc.Certified{&l.Kpp, &l.Kmm, &l.Kpm, &l.Rho, &l.Psi}
-		if err := agreeingLayer(l.L, twoNames[:], lo[:], hi[:], digits, dst[:]); err != nil {
+		dst := [4]*calc.Certified{&l.Kpp, &l.Kmm, &l.Kpm, &l.Rho}
+		if err := agreeingLayer(l.L, twoNames[:4], lo[:4], hi[:4], digits, dst[:]); err != nil {
 			return nil, err
+		}
+		// ψ near 0 (ρ within the runs' rounding of 1, in an ordered phase
+		// that merges the inputs) may keep no digit at all: it is then
+		// left without a value (printed "—"), and the other columns go on.
+		psi, err := calc.Agreeing(twoNames[4], lo[4], hi[4], digits)
+		var nc *calc.NotCertifiedError
+		switch {
+		case errors.As(err, &nc):
+		case err != nil:
+			return nil, fmt.Errorf("recursions: layer %d: %w", l.L, err)
+		default:
+			l.Psi = psi
 		}
 	}
 	return out, nil

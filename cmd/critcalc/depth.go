@@ -250,6 +250,15 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 			f.digits, f.layers, roughDuration(time.Duration(f.layers)*cost), cost, f.digits,
 			f.digits, depthMaxDigitsLayers(f.digits, smooth), roughDuration(depthDigitsBudget)))
 	}
+	if inputs != nil && f.digits > calc.Float64Digits {
+		// A scale-invariant σ's pair is the closed arc-cosine form: the
+		// single-input limit above covers it.
+		if si, err := recursions.IsScaleInvariant(e); err == nil && !si {
+			if err := checkTwoInputDigitsCost(f.digits, 1, f.layers, twoInputDigitsLayerCost(f.digits), true); err != nil {
+				return usageError(c, stderr, fmt.Errorf("--inputs with %w", err))
+			}
+		}
+	}
 	bar := progressBar(stderr, "depth")
 	rep, err := depthReportFor(e, f, inputs, bar)
 	if bar != nil {
@@ -317,6 +326,42 @@ func depthDigitsLayerCost(d int, smooth bool) time.Duration {
 		return time.Duration(d) * 50 * time.Microsecond
 	}
 	return time.Duration(d) * 1200 * time.Microsecond
+}
+
+// twoInputDigitsLayerCost is the estimated time of one high-precision
+// layer of the two-input map at d digits (depth --inputs, one pair of
+// kernel): 18 ms a digit, the slowest measured (tanh at C_b = 0.3, C_W =
+// 0.5, whose inputs merge: ρ within 10^−30 of 1 needs hundreds of Hermite
+// moments a layer, 0.36 s a layer at 20 digits and 0.57 s at 30 on the
+// two-core machine); a run away from ρ = 1 is about 15 times faster (GELU,
+// SWISH and tanh at criticality: 20–26 ms a layer at 20 digits). For a
+// scale-invariant σ, whose map is the closed arc-cosine form, the
+// single-input cost (depthDigitsLayerCost) covers it.
+func twoInputDigitsLayerCost(d int) time.Duration {
+	return time.Duration(d) * 18 * time.Millisecond
+}
+
+// checkTwoInputDigitsCost refuses a high-precision run of pairs pairs of
+// inputs through layers layers whose estimated time exceeds
+// depthDigitsBudget, at per a pair and layer, with the estimate and the
+// most layers that fit; worst says that per is the slowest case, where
+// the inputs' correlation comes near 1.
+func checkTwoInputDigitsCost(d, pairs, layers int, per time.Duration, worst bool) error {
+	cost := time.Duration(pairs) * time.Duration(layers) * per
+	if cost <= depthDigitsBudget {
+		return nil
+	}
+	most := int(depthDigitsBudget / (time.Duration(pairs) * per))
+	how := fmt.Sprintf("would take about %s (about %v a pair and layer)", roughDuration(cost), per)
+	if worst {
+		how = fmt.Sprintf("could take up to about %s (up to %v a pair and layer, where the inputs' correlation comes near 1; about 15 times less away from it)", roughDuration(cost), per)
+	}
+	what := fmt.Sprintf("%d layers", layers)
+	if pairs > 1 {
+		what = fmt.Sprintf("%d pairs through %d layers", pairs, layers)
+	}
+	return fmt.Errorf("--digits %d: %s %s; the limit is %d layers (about %s)",
+		d, what, how, most, roughDuration(depthDigitsBudget))
 }
 
 // depthDigitsBudget is the longest estimated time of a high-precision run

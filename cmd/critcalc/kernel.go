@@ -117,17 +117,21 @@ func runKernel(c *command, args []string, stdout, stderr io.Writer) int {
 		return usageError(c, stderr, err)
 	}
 	n := len(in.rows)
-	if f.digits > calc.Float64Digits {
-		pairs := n * (n + 1) / 2
-		cost := time.Duration(pairs*f.layers) * depthDigitsLayerCost(f.digits, false)
-		if cost > depthDigitsBudget {
-			return usageError(c, stderr, fmt.Errorf("--digits %d with %d inputs (%d pairs) and %d layers would take about %s (about %v a pair and layer); the limit is about %s",
-				f.digits, n, pairs, f.layers, roughDuration(cost), depthDigitsLayerCost(f.digits, false), roughDuration(depthDigitsBudget)))
-		}
-	}
 	e, err := parseActivation(c.name, src, stderr)
 	if err != nil {
 		return exitError
+	}
+	if f.digits > calc.Float64Digits {
+		pairs := n * (n + 1) / 2
+		// A scale-invariant σ: a pair is the closed arc-cosine form, and a
+		// distinct diagonal value's averages are Gauss–Legendre panels.
+		per, worst := depthDigitsLayerCost(f.digits, false), false
+		if si, err := recursions.IsScaleInvariant(e); err == nil && !si {
+			per, worst = twoInputDigitsLayerCost(f.digits), true
+		}
+		if err := checkTwoInputDigitsCost(f.digits, pairs, f.layers, per, worst); err != nil {
+			return usageError(c, stderr, fmt.Errorf("%d inputs: %w", n, err))
+		}
 	}
 	a, err := recursions.New(e)
 	if err != nil {

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTwoInputDigitsRefusedUpFront checks that a high-precision two-input
+// run that could take hours is refused before it starts, with the most
+// layers the limit allows: `depth tanh --cb 0.3 --cw 0.5 --inputs
+// 1,1.5,0.5 --digits 30` takes about 0.4 s a layer (the inputs merge and
+// Mehler's series needs hundreds of moments), and 10⁵ layers were accepted
+// (about 11 h). A scale-invariant σ, whose pair is the closed arc-cosine
+// form, keeps the single-input limit.
+func TestTwoInputDigitsRefusedUpFront(t *testing.T) {
+	inputs := filepath.Join(t.TempDir(), "inputs.txt")
+	if err := os.WriteFile(inputs, []byte("1 0\n0 1\n1 1\n2 1\n3 0\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"depth", "tanh", "--cb", "0.3", "--cw", "0.5", "--layers", "100000", "--inputs", "1,1.5,0.5", "--digits", "30"}, "the limit is 555 layers"},
+		{[]string{"depth", "gelu", "--cb", "0", "--cw", "1", "--layers", "2000", "--inputs", "1,1.5,0.5", "--digits", "20"}, "the limit is 833 layers"},
+		{[]string{"kernel", "tanh", "--cb", "0", "--cw", "1", "--layers", "100", "--inputs", inputs, "--digits", "30"}, "15 pairs through 100 layers"},
+	} {
+		code, _, stderr := runCLI(tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit %d and %q", tc.args, code, stderr, exitUsage, tc.want)
+		}
+	}
+	// Within the limits: a scale-invariant σ through many layers, a
+	// smooth one through a few.
+	for _, args := range [][]string{
+		{"depth", "x", "--cb", "0", "--cw", "1", "--layers", "1000", "--every", "1000", "--inputs", "1,1.5,0.5", "--digits", "20"},
+		{"depth", "tanh", "--cb", "0", "--cw", "1", "--layers", "3", "--inputs", "1,1.5,0.5", "--digits", "20"},
+	} {
+		if code, _, stderr := runCLI(args...); code != exitOK {
+			t.Errorf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+}
