@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"critcalc/internal/testlevel"
 )
 
 // TestTwoInputDigitsRefusedUpFront checks that a high-precision two-input
@@ -41,5 +43,36 @@ func TestTwoInputDigitsRefusedUpFront(t *testing.T) {
 		if code, _, stderr := runCLI(args...); code != exitOK {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
 		}
+	}
+}
+
+// TestDepthInputsDigitsPsiMerged runs the two inputs of an ordered tanh
+// network (C_b = 0.3, C_W = 0.1: ψ shrinks by 0.26 a layer) at 13 digits
+// until ψ is below the runs' rounding (about 10^−11.5 at 23 working
+// digits): the layers there keep ρ = 1 and leave ψ without a value, where
+// the whole run used to fail at layer 23 ("cannot certify 13 significant
+// digits at x = ψ"). Every ψ printed keeps fewer digits than the one
+// before it from layer 15 on, as its error (that of ρ over sin ψ) grows.
+// About 6 s.
+func TestDepthInputsDigitsPsiMerged(t *testing.T) {
+	testlevel.Exhaustive(t)
+	rows := depthJSONRun(t, "tanh", "--cb", "0.3", "--cw", "0.1", "--layers", "26", "--every", "1", "--inputs", "1,1.5,0.5", "--digits", "13")
+	if len(rows) != 26 {
+		t.Fatalf("%d layers, want 26", len(rows))
+	}
+	prev := 14
+	for _, r := range rows[14:] {
+		psi := r["psi"].String()
+		if r["rho"].String() != "1" {
+			t.Errorf("layer %s: ρ = %s, want 1", r["l"], r["rho"])
+		}
+		d := len(strings.TrimLeft(strings.Split(strings.ReplaceAll(psi, ".", ""), "e")[0], "0"))
+		if d > prev {
+			t.Errorf("layer %s: ψ = %s keeps %d digits, more than the layer before (%d)", r["l"], psi, d, prev)
+		}
+		prev = d
+	}
+	if psi := rows[25]["psi"]; psi != "" {
+		t.Errorf("layer 26: ψ = %s, want no value (below the runs' rounding)", psi)
 	}
 }
