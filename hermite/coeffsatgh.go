@@ -2,9 +2,6 @@ package hermite
 
 import (
 	"math"
-	"sync"
-
-	"critcalc/calc"
 )
 
 // ghMomentRest is the largest bound on the rest of Parseval's sum after a
@@ -37,31 +34,6 @@ func errNorm(e []float64) float64 {
 // roundings), in units of √E[σ²], which bounds the sum Σ w·|he_k·σ| it
 // rounds over (Cauchy–Schwarz).
 const ghMomentRound = 8 * ghUnit
-
-// ghSource holds the Gauss–Hermite series of a σ without kinks in σ or
-// σ′ (nil for another σ), found on first use.
-type ghSource struct {
-	once sync.Once
-	s    *GHSeries
-	off  bool // never: ScaledSeries.Panels
-}
-
-// series returns the Gauss–Hermite series of sigma, or nil where σ or σ′
-// has kinks (the rules' differences would not bound the moments' errors).
-func (g *ghSource) series(sigma calc.Expr) *GHSeries {
-	if g.off {
-		return nil
-	}
-	g.once.Do(func() {
-		for _, f := range []calc.Expr{sigma, calc.Derivative(sigma, 1)} {
-			if kinks, err := calc.Kinks(f); err != nil || len(kinks) > 0 {
-				return
-			}
-		}
-		g.s, _ = NewGHSeries(sigma)
-	})
-	return g.s
-}
 
 // atGH returns the moments a_0 … a_N of σ(√K·X), N ≤ n, from the first
 // pair of Gauss–Hermite rules (GHSeries's levels, panels excluded) whose

@@ -16,11 +16,10 @@ import (
 // the rules' differences bound the moments' errors; it is safe for
 // concurrent use, and copies of a KernelMap share it.
 type mehlerMap struct {
-	f    calc.Expr
-	once sync.Once
-	s    *GHSeries // nil where f or f′ has kinks, or the rules fail
-	mu   sync.Mutex
-	in   *GHInput // the moments of variance 1 (not safe for concurrent use)
+	f  calc.Expr
+	gh ghSource
+	mu sync.Mutex
+	in *GHInput // the moments of variance 1 (not safe for concurrent use)
 }
 
 // newMehlerMap returns the series of f, prepared on first use.
@@ -31,22 +30,15 @@ func newMehlerMap(f calc.Expr) *mehlerMap { return &mehlerMap{f: f} }
 // caller then integrates). Each call tries the rules from the smallest
 // level up, so that a value does not depend on the calls before it.
 func (ks *mehlerMap) expect(rho float64) (v Value, ok bool) {
-	ks.once.Do(func() {
-		for _, g := range []calc.Expr{ks.f, calc.Derivative(ks.f, 1)} {
-			if kinks, err := calc.Kinks(g); err != nil || len(kinks) > 0 {
-				return
-			}
-		}
-		ks.s, _ = NewGHSeries(ks.f)
-	})
-	if ks.s == nil {
+	s := ks.gh.series(ks.f)
+	if s == nil {
 		return Value{}, false
 	}
 	ks.mu.Lock()
 	defer ks.mu.Unlock()
 	if ks.in == nil {
-		ks.in = ks.s.Input(1)
+		ks.in = s.Input(1)
 	}
-	v, _, _, ok = ks.s.Expect(ks.in, ks.in, rho, 0)
+	v, _, _, ok = s.Expect(ks.in, ks.in, rho, 0)
 	return v, ok
 }

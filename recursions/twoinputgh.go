@@ -1,6 +1,8 @@
 package recursions
 
 import (
+	"fmt"
+
 	"critcalc/calc"
 	"critcalc/hermite"
 )
@@ -33,14 +35,12 @@ const ghRetry = 2
 // for the Gauss–Hermite rules, and the rules' differences would not bound
 // their errors).
 func newGHInputs(sigma calc.Expr) (*ghInputs, error) {
-	for _, f := range []calc.Expr{sigma, calc.Derivative(sigma, 1)} {
-		if smooth, err := noKinks(f); err != nil || !smooth {
-			return nil, err
-		}
-	}
-	s, err := hermite.NewGHSeries(sigma)
-	if err != nil {
-		return nil, err
+	s, err := hermite.NewSmoothGHSeries(sigma)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("recursions: %w", err)
+	case s == nil:
+		return nil, nil
 	}
 	return &ghInputs{s: s}, nil
 }
