@@ -250,6 +250,11 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 			f.digits, f.layers, roughDuration(time.Duration(f.layers)*cost), cost, f.digits,
 			f.digits, depthMaxDigitsLayers(f.digits, smooth), roughDuration(depthDigitsBudget)))
 	}
+	if inputs != nil && f.digits <= calc.Float64Digits {
+		if err := checkTwoInputQuadCost(e, f.layers, f.ntk); err != nil {
+			return usageError(c, stderr, err)
+		}
+	}
 	if inputs != nil && f.digits > calc.Float64Digits {
 		// A scale-invariant σ's pair is the closed arc-cosine form: the
 		// single-input limit above covers it.
@@ -362,6 +367,42 @@ func checkTwoInputDigitsCost(d, pairs, layers int, per time.Duration, worst bool
 	}
 	return fmt.Errorf("--digits %d: %s %s; the limit is %d layers (about %s)",
 		d, what, how, most, roughDuration(depthDigitsBudget))
+}
+
+// depthQuadLayerCost is the estimated time of one layer of the two-input
+// columns of depth for a σ whose pair averages are two-dimensional
+// integrals (kinks in σ or σ′, not scale-invariant): ⟨σ(z₊)σ(z₋)⟩ in two
+// runs side by side, about 4 ms a layer for ELU on the two-core machine,
+// and with --ntk ⟨σ'(z₊)σ'(z₋)⟩ too, 3 ms more.
+const (
+	depthQuadLayerCost    = 4 * time.Millisecond
+	depthQuadNTKLayerCost = 3 * time.Millisecond
+)
+
+// checkTwoInputQuadCost refuses depth --inputs (float64) of a σ whose
+// pair averages are two-dimensional integrals through more layers than
+// depthDigitsBudget allows at depthQuadLayerCost (and
+// depthQuadNTKLayerCost with ntk). An iteration that settles on a float64
+// fixed point looks its integrals up (recursions) and may well finish in
+// seconds; one that does not (K → 0 at criticality) takes the estimate.
+func checkTwoInputQuadCost(e calc.Expr, layers int, ntk bool) error {
+	a, err := recursions.New(e)
+	if err != nil {
+		return nil // the report says why
+	}
+	if quad, err := a.PairQuadrature(); err != nil || !quad {
+		return nil
+	}
+	per := depthQuadLayerCost
+	if ntk {
+		per += depthQuadNTKLayerCost
+	}
+	cost := time.Duration(layers) * per
+	if cost <= depthDigitsBudget {
+		return nil
+	}
+	return fmt.Errorf("--inputs with %s: it has kinks and is not scale-invariant, so the two-input averages are two-dimensional integrals, about %v a layer, and %d layers could take about %s; the limit is %d layers (about %s)",
+		e, per, layers, roughDuration(cost), int(depthDigitsBudget/per), roughDuration(depthDigitsBudget))
 }
 
 // depthDigitsBudget is the longest estimated time of a high-precision run

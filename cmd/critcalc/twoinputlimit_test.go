@@ -15,7 +15,9 @@ import (
 // 1,1.5,0.5 --digits 30` takes about 0.4 s a layer (the inputs merge and
 // Mehler's series needs hundreds of moments), and 10⁵ layers were accepted
 // (about 11 h). A scale-invariant σ, whose pair is the closed arc-cosine
-// form, keeps the single-input limit.
+// form, keeps the single-input limit. In float64 a σ with kinks (ELU)
+// integrates in two dimensions at every layer, and 10⁵ layers at
+// criticality were accepted too (about 7 min).
 func TestTwoInputDigitsRefusedUpFront(t *testing.T) {
 	inputs := filepath.Join(t.TempDir(), "inputs.txt")
 	if err := os.WriteFile(inputs, []byte("1 0\n0 1\n1 1\n2 1\n3 0\n"), 0o600); err != nil {
@@ -28,6 +30,10 @@ func TestTwoInputDigitsRefusedUpFront(t *testing.T) {
 		{[]string{"depth", "tanh", "--cb", "0.3", "--cw", "0.5", "--layers", "100000", "--inputs", "1,1.5,0.5", "--digits", "30"}, "the limit is 555 layers"},
 		{[]string{"depth", "gelu", "--cb", "0", "--cw", "1", "--layers", "2000", "--inputs", "1,1.5,0.5", "--digits", "20"}, "the limit is 833 layers"},
 		{[]string{"kernel", "tanh", "--cb", "0", "--cw", "1", "--layers", "100", "--inputs", inputs, "--digits", "30"}, "15 pairs through 100 layers"},
+		// float64, σ with kinks: two-dimensional integrals at every layer
+		// (4 ms, 7 ms with the NTK); at criticality K → 0 never settles.
+		{[]string{"depth", "elu", "--cb", "0", "--cw", "1", "--layers", "100000", "--inputs", "1,2,0.5"}, "the limit is 75000 layers"},
+		{[]string{"depth", "elu", "--cb", "0", "--cw", "1", "--layers", "50000", "--inputs", "1,2,0.5", "--ntk"}, "the limit is 42857 layers"},
 	} {
 		code, _, stderr := runCLI(tc.args...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) {
