@@ -11,8 +11,15 @@ import (
 
 // pairValues are the two-input averages of one off-diagonal entry,
 // f = ⟨σ(u)σ(v)⟩ and f1 = ⟨σ'(u)σ'(v)⟩ at (u, v) ~ N(0, [[K_ii, K_ij],
-// [K_ij, K_jj]]), with bounds on their errors for exact K.
-type pairValues struct{ f, fErr, f1, f1Err float64 }
+// [K_ij, K_jj]]), with bounds on their errors for exact K. f1Max, where
+// it is above 0, bounds |f1| for every K_ij whose correlation is within
+// f1MaxMargin of this one at the same diagonal (Mehler's series gives it).
+type pairValues struct{ f, fErr, f1, f1Err, f1Max float64 }
+
+// f1MaxMargin is the change of the correlation over which
+// pairValues.f1Max bounds f1: far more than the rounding of a kernel
+// entry moves it (about 1e-15).
+const f1MaxMargin = 1e-8
 
 // pairMap evaluates the two-input averages of an off-diagonal entry from
 // the kernel entries p = K_ii, m = K_jj, x = K_ij and the averages of the
@@ -162,7 +169,15 @@ func newPairConsts(p, m ntkEntry, dp, dm *diagStep) pairConsts {
 func (c *pairConsts) next(cb, cw float64, lam Lambda, x ntkEntry, v pairValues) ntkEntry {
 	ax := math.Abs(x.k)
 	dk := x.kErr + ax*c.rpm
-	df := v.fErr + c.ss*dk + c.diag
+	// |∂f/∂K_ij| = |f1| ≤ √(⟨σ'²⟩⟨σ'²⟩) by Cauchy–Schwarz, or by the
+	// series' bound over the interval the change of K_ij spans, which is
+	// far smaller for large kernels (bounded σ: ⟨σ'σ'⟩ ~ 1/K against
+	// 1/√K).
+	slope := c.ss
+	if v.f1Max > 0 && dk <= f1MaxMargin*c.sq {
+		slope = min(slope, v.f1Max)
+	}
+	df := v.fErr + slope*dk + c.diag
 	var df1 float64
 	if c.smooth {
 		df1 = v.f1Err + c.dd*dk + c.diag1

@@ -122,12 +122,40 @@ func (sp *seriesPair) atWith(P, M *seriesInput, p, m, x float64, dp, dm *diagSte
 	if ok {
 		v.f1 /= sq
 		v.f1Err /= sq
+		v.f1Max = slopeBound(P, M, math.Abs(rho)+f1MaxMargin, dp, dm) / sq
 		return v, nil
 	}
 	if sp.fallback == nil {
 		return pairValues{}, fmt.Errorf("Mehler's series at ρ = %.17g does not converge to %g: %w", rho, seriesMaxRel, hermite.ErrNotConverged)
 	}
 	return sp.fallback.at(p, m, x, dp, dm)
+}
+
+// slopeBound returns a bound on |Σ_k k ρ^(k−1) a_k b_k| = √(K_ii K_jj)·|f1|
+// for every |ρ| ≤ r < 1 (+Inf for r ≥ 1): Σ_{k<n} k·|â_k|·|b̂_k|·r^(k−1)
+// over the moments computed, plus what their errors e_k can add (by
+// Cauchy–Schwarz with the weights k, (Σ k e_k²)^½ = errNorm1 against
+// (Σ k â_k²)^½), plus r^(n−1)·√(rest1_P·rest1_M) for the orders from n on
+// (Σ_{k≥n} k a_k² is at most rest1 after order n − 1).
+func slopeBound(P, M *seriesInput, r float64, dp, dm *diagStep) float64 {
+	n := min(len(P.a), len(M.a))
+	if !(r < 1) || n == 0 {
+		return math.Inf(1)
+	}
+	var sum, ka2, kb2 float64
+	rk := 1.0 // r^(k−1)
+	for k := 1; k < n; k++ {
+		fk := float64(k)
+		a, b := math.Abs(P.a[k]), math.Abs(M.a[k])
+		sum += fk * a * b * rk
+		ka2 += fk * a * a
+		kb2 += fk * b * b
+		rk *= r
+	}
+	// rk is r^(n−1).
+	tail := rk * hermite.SqrtProduct(P.rest1[n-1], M.rest1[n-1])
+	errs := P.errNorm1*math.Sqrt(kb2) + M.errNorm1*math.Sqrt(ka2) + P.errNorm1*M.errNorm1
+	return (sum + errs + tail) * (1 + 4*float64(n)*roundoff)
 }
 
 // sumSeries sums Mehler's series of f and of √(K_ii K_jj)·f1 until both
