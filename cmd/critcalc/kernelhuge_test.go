@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -20,10 +18,7 @@ import (
 // 2 digits at norms of 1e12. Mehler's series now bounds ⟨σ'σ'⟩ over the
 // interval the rounding spans (slopeBound).
 func TestKernelHugeInputs(t *testing.T) {
-	inputs := filepath.Join(t.TempDir(), "huge.txt")
-	if err := os.WriteFile(inputs, []byte("1e16 0\n6e15 8e15\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	inputs := writeFile(t, "huge.txt", "1e16 0\n6e15 8e15\n")
 	code, out, stderr := runCLI("kernel", "tanh", "--cb", "0", "--cw", "1", "--layers", "2", "--inputs", inputs, "--digits", "12", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)

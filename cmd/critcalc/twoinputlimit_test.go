@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,10 +17,7 @@ import (
 // integrates in two dimensions at every layer, and 10⁵ layers at
 // criticality were accepted too (about 7 min).
 func TestTwoInputDigitsRefusedUpFront(t *testing.T) {
-	inputs := filepath.Join(t.TempDir(), "inputs.txt")
-	if err := os.WriteFile(inputs, []byte("1 0\n0 1\n1 1\n2 1\n3 0\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	inputs := writeFile(t, "inputs.txt", "1 0\n0 1\n1 1\n2 1\n3 0\n")
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,10 +13,7 @@ import (
 // scale invariance: scale invariance: taylor: log at x = 0: …", or name
 // their package twice, "beta: beta: …").
 func TestUndefinedActivationRefused(t *testing.T) {
-	inputs := filepath.Join(t.TempDir(), "inputs.txt")
-	if err := os.WriteFile(inputs, []byte("1 0\n0 1\n1 1\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	inputs := writeFile(t, "inputs.txt", "1 0\n0 1\n1 1\n")
 	for _, tc := range []struct {
 		args []string
 		who  string
