@@ -109,6 +109,21 @@ func (a *Activation) IterateTwoDigits(cb, cw, kpp, kmm, kpm *big.Rat, L, every, 
 
 func bigFloat64(x *big.Float) float64 { f, _ := x.Float64(); return f }
 
+// kernelInRange reports an error for a diagonal kernel entry K beyond
+// float64's normal range. The single-input averages of every run stop
+// there (their quadratures are float64), and the two-input runs stop
+// with them: a kernel that falls or grows like K² a layer (σ = x²) would
+// otherwise leave even big.Float's exponent range within a few dozen
+// layers (4K² is then 0 or +Inf), and as a big.Rat with a numerator or
+// denominator of millions of bits it makes every layer slower than the
+// last.
+func kernelInRange(name string, K *big.Float) error {
+	if e := K.MantExp(nil); K.Sign() > 0 && (e < -1021 || e > 1024) {
+		return fmt.Errorf("the kernel %s = %s is beyond float64's range, where the averages stop", name, K.Text('g', 10))
+	}
+	return nil
+}
+
 // iterateTwoBig is one run of IterateTwoDigits for a σ that is not
 // scale-invariant, at work digits: it returns K₊₊, K₋₋, K₊₋, ρ and ψ of
 // the reported layers.
@@ -145,6 +160,14 @@ func (a *Activation) iterateTwoBig(cb, cw, kpp, kmm, kpm *big.Rat, L, every, wor
 		nX.Add(nX, CB)
 		if nP.Sign() <= 0 || nM.Sign() <= 0 {
 			return nil, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l+1)
+		}
+		for _, k := range []struct {
+			name string
+			v    *big.Float
+		}{{"K₊₊", nP}, {"K₋₋", nM}} {
+			if err := kernelInRange(k.name, k.v); err != nil {
+				return nil, fmt.Errorf("recursions: layer %d: %w", l+1, err)
+			}
 		}
 		p, _ = nP.Rat(nil)
 		m, _ = nM.Rat(nil)
@@ -405,11 +428,15 @@ func (a *Activation) iterateBootstrapBig(cb, cw, k00, dk1, ddk2 *big.Rat, L, eve
 				return nil, fmt.Errorf("recursions: layer %d: averages at K₀₀: %w", l, err)
 			}
 		}
+		if err := kernelInRange("K₀₀", K); err != nil {
+			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
+		}
+		fourK2 := f().Mul(big.NewFloat(4), f().Mul(K, K))
 		chiPar := f().Quo(f().Mul(CW, v[1]), K)
 		chiPerp := f().Mul(CW, v[2])
 		// h = C_W(⟨σ'²z²⟩ − K⟨σ'²⟩)/(4K²)
 		h := f().Sub(v[3], f().Mul(K, v[2]))
-		h.Mul(h, CW).Quo(h, f().Mul(big.NewFloat(4), f().Mul(K, K)))
+		h.Mul(h, CW).Quo(h, fourK2)
 		nK := f().Add(CB, f().Mul(CW, v[0]))
 		nd2 := f().Mul(chiPerp, d2)
 		nd2.Add(nd2, f().Mul(h, f().Mul(d1, d1)))

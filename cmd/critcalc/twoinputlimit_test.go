@@ -77,3 +77,24 @@ func TestDepthInputsDigitsPsiMerged(t *testing.T) {
 		t.Errorf("layer 26: ψ = %s, want no value (below the runs' rounding)", psi)
 	}
 }
+
+// TestDepthInputsDigitsKernelOutOfRange runs the high-precision two-input
+// columns of σ = x² in an ordered phase, where K falls like K² a layer:
+// the bootstrapped recursion, averaged by Gauss–Hermite rules, carried K
+// out of big.Float's exponent range and panicked ("division of zero by
+// zero", or SetFloat64(NaN) with unequal inputs, or ran for minutes with
+// big.Rat kernels of millions of bits). Both two-input runs now stop where
+// K leaves float64's range, as the single-input averages do, and the
+// command prints the layers before and the reason.
+func TestDepthInputsDigitsKernelOutOfRange(t *testing.T) {
+	for _, args := range [][]string{
+		{"depth", "x^2", "--cb", "0", "--cw", "0.3", "--layers", "60", "--every", "10", "--inputs", "1,1,0.5", "--digits", "20"},
+		{"depth", "x^2", "--cb", "0", "--cw", "0.3", "--layers", "60", "--every", "10", "--inputs", "1,2,0.5", "--digits", "20"},
+		{"depth", "x^2", "--cb", "0", "--cw", "0.3", "--layers", "60", "--every", "10", "--inputs", "1,1,0.5", "--digits", "20", "--ntk"},
+	} {
+		code, out, stderr := runCLI(args...)
+		if code != exitError || !strings.Contains(stderr, "stopped after layer 10") || !strings.Contains(out, "  10  ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want the layers to 10 and why it stopped", args, code, out, stderr)
+		}
+	}
+}
