@@ -3,7 +3,6 @@ package recursions
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	"critcalc/calc"
 	"critcalc/hermite"
@@ -86,41 +85,26 @@ func (ap *anglePair) at(p, m, x float64, _, _ *diagStep) (pairValues, error) {
 }
 
 // quadPair evaluates both averages by two-dimensional quadrature, about
-// two milliseconds a kernel. It keeps the values by kernel (at most
-// seenMax of them), so that an iteration settled on a float64 fixed point
-// of the map looks them up; a value looked up is the one computed, so the
-// iterates are the same. It is safe for concurrent use.
+// two milliseconds a kernel, kept by kernel (kernelMemo). It is safe for
+// concurrent use.
 type quadPair struct {
 	s, d1 calc.Expr
-	mu    sync.Mutex
-	seen  map[[3]float64]pairValues
+	seen  kernelMemo[pairValues]
 }
 
 func (q *quadPair) at(p, m, x float64, _, _ *diagStep) (pairValues, error) {
-	key := [3]float64{p, m, x}
-	q.mu.Lock()
-	v, ok := q.seen[key]
-	q.mu.Unlock()
-	if ok {
-		return v, nil
-	}
-	c := hermite.Cov{K11: p, K12: x, K22: m}
-	f, err := hermite.Expect2(q.s, q.s, c)
-	if err != nil {
-		return pairValues{}, err
-	}
-	f1, err := hermite.Expect2(q.d1, q.d1, c)
-	if err != nil {
-		return pairValues{}, err
-	}
-	v = pairValues{f: f.V, fErr: f.AbsErr, f1: f1.V, f1Err: f1.AbsErr}
-	q.mu.Lock()
-	if q.seen == nil || len(q.seen) >= seenMax {
-		q.seen = map[[3]float64]pairValues{}
-	}
-	q.seen[key] = v
-	q.mu.Unlock()
-	return v, nil
+	return q.seen.get([3]float64{p, m, x}, func() (pairValues, error) {
+		c := hermite.Cov{K11: p, K12: x, K22: m}
+		f, err := hermite.Expect2(q.s, q.s, c)
+		if err != nil {
+			return pairValues{}, err
+		}
+		f1, err := hermite.Expect2(q.d1, q.d1, c)
+		if err != nil {
+			return pairValues{}, err
+		}
+		return pairValues{f: f.V, fErr: f.AbsErr, f1: f1.V, f1Err: f1.AbsErr}, nil
+	})
 }
 
 // nextPair carries one off-diagonal entry x through a layer:

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"critcalc/calc"
 	"critcalc/hermite"
 )
 
@@ -95,7 +94,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		}
 	}
 	diag := &recentG{a: a}
-	quad := seenExpect2{}
+	var quad kernelMemo[hermite.Value] // ⟨σ(z₊)σ(z₋)⟩ by (K₊₊, K₋₋, ρ)
 	var price *priceSeries
 	priceTried := false
 	for l := 1; ; l++ {
@@ -134,7 +133,10 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 			}
 		}
 		if !done {
-			if v, err = quad.at(a.Sigma, p, m, rho); err != nil {
+			v, err = quad.get([3]float64{p, m, rho}, func() (hermite.Value, error) {
+				return hermite.Expect2(a.Sigma, a.Sigma, hermite.Cov{K11: p, K12: rho * hermite.SqrtProduct(p, m), K22: m})
+			})
+			if err != nil {
 				return out, fmt.Errorf("recursions: layer %d: ⟨σ(z₊)σ(z₋)⟩: %w", l, err)
 			}
 		}
@@ -147,34 +149,6 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 		// ρ = 1 at or below criticality).
 		dRho += cw*v.AbsErr/hermite.SqrtProduct(p, m) + 1e-14
 	}
-}
-
-// seenExpect2 is the two-dimensional integral ⟨σ(z₊)σ(z₋)⟩ of
-// iterateTwo by the kernel it was computed at: an iteration that settles
-// on a float64 fixed point of the map (a few thousand layers into a
-// geometric approach) then looks it up instead of integrating again, a
-// millisecond a layer; a value looked up is the one computed, so the
-// iterates are the same. At most seenMax values are kept.
-type seenExpect2 map[[3]float64]hermite.Value
-
-// seenMax bounds the values a seenExpect2 keeps (it is emptied when full).
-const seenMax = 1 << 12
-
-// at returns ⟨σ(u)σ(v)⟩ for Var u = p, Var v = m and correlation rho.
-func (s seenExpect2) at(sigma calc.Expr, p, m, rho float64) (hermite.Value, error) {
-	key := [3]float64{p, m, rho}
-	if v, ok := s[key]; ok {
-		return v, nil
-	}
-	v, err := hermite.Expect2(sigma, sigma, hermite.Cov{K11: p, K12: rho * hermite.SqrtProduct(p, m), K22: m})
-	if err != nil {
-		return v, err
-	}
-	if len(s) >= seenMax {
-		clear(s)
-	}
-	s[key] = v
-	return v, nil
 }
 
 // iterateAngle is IterateTwo for σ = a₊z (z ≥ 0), a₋z (z < 0).

@@ -161,13 +161,8 @@ func (a *Activation) iterateTwoBig(cb, cw, kpp, kmm, kpm *big.Rat, L, every, wor
 		if nP.Sign() <= 0 || nM.Sign() <= 0 {
 			return nil, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l+1)
 		}
-		for _, k := range []struct {
-			name string
-			v    *big.Float
-		}{{"K₊₊", nP}, {"K₋₋", nM}} {
-			if err := kernelInRange(k.name, k.v); err != nil {
-				return nil, fmt.Errorf("recursions: layer %d: %w", l+1, err)
-			}
+		if err := errors.Join(kernelInRange("K₊₊", nP), kernelInRange("K₋₋", nM)); err != nil {
+			return nil, fmt.Errorf("recursions: layer %d: %w", l+1, err)
 		}
 		p, _ = nP.Rat(nil)
 		m, _ = nM.Rat(nil)
@@ -409,6 +404,9 @@ func (a *Activation) iterateBootstrapBig(cb, cw, k00, dk1, ddk2 *big.Rat, L, eve
 		if K.Sign() <= 0 {
 			return nil, fmt.Errorf("recursions: layer %d: the kernel K₀₀ is no longer positive", l)
 		}
+		if err := kernelInRange("K₀₀", K); err != nil {
+			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
+		}
 		if l%every == 0 || l == L {
 			out = append(out, [3]*big.Float{K, d1, d2})
 		}
@@ -427,9 +425,6 @@ func (a *Activation) iterateBootstrapBig(cb, cw, k00, dk1, ddk2 *big.Rat, L, eve
 			if v, err = set.AtDigits(Kr, work); err != nil {
 				return nil, fmt.Errorf("recursions: layer %d: averages at K₀₀: %w", l, err)
 			}
-		}
-		if err := kernelInRange("K₀₀", K); err != nil {
-			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		fourK2 := f().Mul(big.NewFloat(4), f().Mul(K, K))
 		chiPar := f().Quo(f().Mul(CW, v[1]), K)
