@@ -224,8 +224,10 @@ func (a *Activation) overflowFree(kmax float64) (float64, string, error) {
 // otherFixedPoints returns the fixed points of K → C_b + C_W g(K) on
 // [0, kmax] at the hyperparameters of the critical point p, other than K*
 // itself: PDLT's "trivial" fixed points at the half-critical (C_b, C_W).
+// K* is a tangent root of the fixed-point equation there, and is not
+// searched for again.
 func (a *Activation) otherFixedPoints(p CriticalPoint, kmax float64) ([]FixedPoint, error) {
-	set, err := a.FixedPoints(p.Cb, p.CW, kmax)
+	set, err := a.fixedPoints(p.Cb, p.CW, kmax, p.K)
 	if err != nil {
 		return nil, fmt.Errorf("recursions: fixed points at the critical point K* = %g: %w", p.K, err)
 	}

@@ -121,5 +121,5 @@ func (a *Activation) criticalRoots(kmax float64) ([]root, error) {
 	if err != nil {
 		return nil, err
 	}
-	return findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol, ratioNoise)
+	return findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol, ratioNoise, 0)
 }

@@ -54,6 +54,13 @@ type FixedPoints struct {
 // near-tangencies (local minima of its magnitude below 1e-9) refined where
 // χ∥ = 1. K = 0 is a fixed point iff C_b = 0 and σ(0) = 0.
 func (a *Activation) FixedPoints(cb, cw, kmax float64) (FixedPoints, error) {
+	return a.fixedPoints(cb, cw, kmax, 0)
+}
+
+// fixedPoints is FixedPoints with a tangent root already known (known > 0,
+// the critical point K* of (C_b, C_W)), which is not searched for again
+// and is missing from the set (findRoots).
+func (a *Activation) fixedPoints(cb, cw, kmax, known float64) (FixedPoints, error) {
 	if !(kmax > 0) || math.IsInf(kmax, 0) {
 		return FixedPoints{}, fmt.Errorf("recursions: kmax must be positive and finite, got %g", kmax)
 	}
@@ -86,7 +93,7 @@ func (a *Activation) FixedPoints(cb, cw, kmax float64) (FixedPoints, error) {
 		}
 		return set, nil
 	}
-	roots, err := a.fixedRoots(cb, cw, kmax)
+	roots, err := a.fixedRoots(cb, cw, kmax, known)
 	if err != nil {
 		return FixedPoints{}, fmt.Errorf("recursions: solving K = C_b + C_W g(K): %w", err)
 	}
@@ -125,10 +132,11 @@ func (a *Activation) residuals(cb, cw float64) (resid, dresid scalarFunc) {
 	return resid, dresid
 }
 
-// fixedRoots returns the roots of the relative residual on (0, kmax]: its
-// values and its derivative's on the scan grid come from the scan table,
-// r and χ∥ there computed as resid and dresid compute them.
-func (a *Activation) fixedRoots(cb, cw, kmax float64) ([]root, error) {
+// fixedRoots returns the roots of the relative residual on (0, kmax]
+// but the tangent root known (0 for none): its values and its
+// derivative's on the scan grid come from the scan table, r and χ∥ there
+// computed as resid and dresid compute them.
+func (a *Activation) fixedRoots(cb, cw, kmax, known float64) ([]root, error) {
 	resid, dresid := a.residuals(cb, cw)
 	r := func(t *scanTable, i int) float64 { return (cb+cw*t.s2[i])/t.xs[i] - 1 }
 	xs, ys, err := a.onGrid(kmax, resid, r)
@@ -142,7 +150,7 @@ func (a *Activation) fixedRoots(cb, cw, kmax float64) ([]root, error) {
 	if err != nil {
 		return nil, err
 	}
-	return findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol, 0)
+	return findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol, 0, known)
 }
 
 // fixedPointAt classifies the fixed point K > 0.

@@ -105,8 +105,11 @@ func lower(v *atomic.Int64, x int64) {
 // minimum of |f| below nearTol with same-signed neighbours, refined by
 // golden-section search. A minimum within zeroTol of zero, on either side,
 // is one tangent (double) root; a deeper crossing gives two simple roots.
-// The refinements evaluate f and df themselves.
-func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol, noise float64) ([]root, error) {
+// A tangent root already known (known > 0: the critical point itself, when
+// the fixed points at its (C_b, C_W) are listed) is not searched for again:
+// the cell of a sign change of df that holds it is skipped. The refinements
+// evaluate f and df themselves.
+func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol, noise, known float64) ([]root, error) {
 	var roots []root
 	add := func(x float64, tangent bool) {
 		for _, r := range roots {
@@ -186,7 +189,7 @@ func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol, noise 
 		}
 	}
 	if df != nil {
-		if err := tangentRoots(f, df, xs, ys, dys, zeroTol, add); err != nil {
+		if err := tangentRoots(f, df, xs, ys, dys, nearTol, zeroTol, known, add); err != nil {
 			return nil, err
 		}
 	}
@@ -196,10 +199,21 @@ func findRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol, noise 
 
 // tangentRoots finds the minima of |f| as the sign changes of df (dys on
 // the grid xs): a minimum within zeroTol of zero is a tangent root, and a
-// dip across zero inside one grid cell gives two simple roots.
-func tangentRoots(f, df scalarFunc, xs, ys, dys []float64, zeroTol float64, add func(float64, bool)) error {
+// dip across zero inside one grid cell gives two simple roots. As in
+// findRoots, a cell whose ends both hold values of one sign at least
+// nearTol from zero is not examined (no dip from there reaches zero within
+// one cell); nor is the first cell that holds known (> 0), a tangent root
+// found before.
+func tangentRoots(f, df scalarFunc, xs, ys, dys []float64, nearTol, zeroTol, known float64, add func(float64, bool)) error {
 	for i := 0; i+1 < len(xs); i++ {
 		if dys[i] == 0 || dys[i+1] == 0 || math.Signbit(dys[i]) == math.Signbit(dys[i+1]) {
+			continue
+		}
+		if math.Abs(ys[i]) >= nearTol && math.Abs(ys[i+1]) >= nearTol && math.Signbit(ys[i]) == math.Signbit(ys[i+1]) {
+			continue
+		}
+		if known > 0 && xs[i] <= known && known <= xs[i+1] {
+			known = 0
 			continue
 		}
 		xm, _, err := brentFrom(df, xs[i], xs[i+1], dys[i], dys[i+1], 0)

@@ -112,7 +112,7 @@ func TestScanTableRoots(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", src, err)
 			}
-			want, err := findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol, ratioNoise)
+			want, err := findRoots(a.Ratio, nil, xs, ys, nil, nearTol, tangentTol, ratioNoise, 0)
 			if err != nil {
 				t.Fatalf("%s: %v", src, err)
 			}
@@ -134,11 +134,11 @@ func TestScanTableRoots(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", src, err)
 				}
-				want, err := findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol, 0)
+				want, err := findRoots(resid, dresid, xs, ys, dys, nearTol, fixedNearTol, 0, 0)
 				if err != nil {
 					t.Fatalf("%s: %v", src, err)
 				}
-				got, err := a.fixedRoots(p[0], p[1], kmax)
+				got, err := a.fixedRoots(p[0], p[1], kmax, 0)
 				if err != nil {
 					t.Fatalf("%s: %v", src, err)
 				}
