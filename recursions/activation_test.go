@@ -34,9 +34,16 @@ func TestNewPreparesOnFirstUse(t *testing.T) {
 		t.Errorf("after ⟨σ'²⟩ at K = 1: %d averages prepared (%v), want ⟨σ²⟩ and ⟨σ'²⟩", n, which)
 	}
 	p := Prepare(sigma)
+	p.waitScans()
+	if p.scanErr != nil {
+		t.Fatal(p.scanErr)
+	}
+	if m, err := p.a.scanAverages(); err != nil || m == nil {
+		t.Fatalf("scan averages not ready with the scans: %v", err)
+	}
 	p.wait()
-	if p.newErr != nil {
-		t.Fatal(p.newErr)
+	if p.restErr != nil {
+		t.Fatal(p.restErr)
 	}
 	if n, _ := prepared(p.a); n != int(nIntegrands) {
 		t.Errorf("after Prepare: %d averages prepared, want all %d", n, nIntegrands)

@@ -59,7 +59,7 @@ type analysisHooks struct {
 func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 	sigma := p.sigma
 	an := &Analysis{}
-	p.wait()
+	p.waitScans()
 	if p.siErr != nil {
 		return nil, p.siErr
 	}
@@ -71,11 +71,11 @@ func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 	}
 	// The scan table is computed while the K* = 0 class is worked out: the
 	// two share nothing but the expression.
-	a, newErr := p.a, p.newErr
+	a, scanErr := p.a, p.scanErr
 	prepared := make(chan struct{})
 	go func() {
 		defer close(prepared)
-		if newErr == nil {
+		if scanErr == nil {
 			_, _ = a.scanTable(kmax) // kept, error and all, for CriticalPoints
 		}
 	}()
@@ -107,8 +107,11 @@ func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 		}
 	}
 	<-prepared
-	if newErr != nil {
-		return nil, newErr
+	if scanErr != nil {
+		return nil, scanErr
+	}
+	if p.wait(); p.restErr != nil {
+		return nil, p.restErr
 	}
 	if h.scanned != nil {
 		h.scanned(a, kmax)
