@@ -122,6 +122,7 @@ const ScanRelTol = 1e-8
 
 // AtTol is At with the relative tolerance relTol on each value, between
 // float64RelTol (At's, 1e-14) and ScanRelTol. Above float64RelTol it
+// takes the Gauss–Hermite rules where they serve (atGH), and otherwise
 // integrates without the companions of growthPower, so a smooth step's
 // transition at a large K can be off by about 1e-12 of the value beyond
 // the returned bound: it serves root scans, which look at signs and
@@ -144,6 +145,11 @@ func (m *Many) AtTol(K, relTol float64) ([]Value, error) {
 			out[i] = Value{V: v, Evals: 1}
 		}
 		return out, nil
+	}
+	if relTol > float64RelTol {
+		if out, ok := m.atGH(K, relTol); ok {
+			return out, nil
+		}
 	}
 	T, err := m.TailCut(K)
 	if err != nil {
