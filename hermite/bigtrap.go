@@ -207,7 +207,12 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 	m0 := int(math.Ceil(-math.Log2(hz)))
 	tol := math.Pow(10, -float64(digits+extra+2))
 	g := q.trapGrids.grid(vprec)
-	for m := m0; m <= m0+trapMaxRefine; m++ {
+	level := trapLevelKey{kc: kClass(Kf), digits: digits, extra: extra, vprec: vprec}
+	start := m0
+	if m, ok := q.trapLevels.get(level); ok && m > m0 && m <= m0+trapMaxRefine {
+		start = m
+	}
+	for m := start; m <= m0+trapMaxRefine; m++ {
 		Jf := math.Floor(math.Ldexp(Z, m))
 		if !(2*Jf+1 <= trapMaxNodes) { // before the conversion, which could overflow
 			return trapResult{}, false
@@ -218,6 +223,7 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 		}
 		r, conv := q.trapSums(g, K, J, m, prec, tol)
 		if conv {
+			q.trapLevels.put(level, m)
 			return r, true
 		}
 		if r.scales == nil {
@@ -235,11 +241,7 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 // being computed by another (PrepareDigits ahead of AtDigits) waits for
 // it.
 func (q *bigQuad) featureWidth(Kf float64, digits, extra int) (float64, bool) {
-	_, e := math.Frexp(Kf) // K < 2^e
-	if r := ((e % 4) + 4) % 4; r != 0 {
-		e += 4 - r
-	}
-	Kc := math.Ldexp(1, e)
+	Kc := kClass(Kf)
 	key := planKey{K: Kc, digits: digits, extra: extra}
 	q.widthMu.Lock()
 	if q.widths == nil || len(q.widths) >= maxPlans && q.widths[key] == nil {
@@ -260,6 +262,16 @@ func (q *bigQuad) featureWidth(Kf float64, digits, extra int) (float64, bool) {
 	}
 	close(we.done)
 	return we.w, we.w > 0
+}
+
+// kClass returns K_c = 16^⌈log16 K⌉ ≥ K, the power of 16 that stands for
+// every K of its factor 16.
+func kClass(Kf float64) float64 {
+	_, e := math.Frexp(Kf) // K < 2^e
+	if r := ((e % 4) + 4) % 4; r != 0 {
+		e += 4 - r
+	}
+	return math.Ldexp(1, e)
 }
 
 // widthEntry is one featureWidth: w is set before done is closed.
@@ -566,4 +578,42 @@ func absInt(j int64) int64 {
 		return -j
 	}
 	return j
+}
+
+// trapLevelKey names the trapezoidal sums of one factor 16 of K (kClass)
+// at one accuracy and precision of the values.
+type trapLevelKey struct {
+	kc            float64
+	digits, extra int
+	vprec         uint
+}
+
+// trapLevels remembers the finest step 2^−m at which the trapezoidal sums
+// of a trapLevelKey last converged, so that the next call (the next
+// Newton step, the next layer), whose integrands need the same step, does
+// not sum on the coarser grids first only to find them short. A call that
+// starts there computes its sums on a grid at least as fine as the first
+// that converges, which meets the same tolerance. It is safe for
+// concurrent use.
+type trapLevels struct {
+	mu sync.Mutex
+	m  map[trapLevelKey]int
+}
+
+// get returns the level of k, if one is kept.
+func (t *trapLevels) get(k trapLevelKey) (int, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	m, ok := t.m[k]
+	return m, ok
+}
+
+// put keeps the level m of k; the store is emptied when it is full.
+func (t *trapLevels) put(k trapLevelKey, m int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, ok := t.m[k]; t.m == nil || len(t.m) >= maxPlans && !ok {
+		t.m = map[trapLevelKey]int{}
+	}
+	t.m[k] = m
 }

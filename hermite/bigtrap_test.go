@@ -220,3 +220,48 @@ func TestAbsFloat64(t *testing.T) {
 	}
 	check(new(big.Float))
 }
+
+// TestTrapezoidStartsAtLevel checks that a call after one whose sums
+// converged only on a finer grid than the first (mish at 48 digits, whose
+// step from the Gaussian and the feature width is one halving short)
+// starts on that grid, and that its values agree with those of a fresh
+// quadrature to the digits asked for.
+func TestTrapezoidStartsAtLevel(t *testing.T) {
+	const digits = 48
+	q := newBigQuad(trapSet(t, "mish"))
+	K1, _ := new(big.Rat).SetString("1.67016913247809")
+	if _, err := q.at(K1, digits); err != nil {
+		t.Fatal(err)
+	}
+	vprec := calc.BitsForDigits(digits+12) + 16
+	key := trapLevelKey{kc: kClass(1.67016913247809), digits: digits, vprec: vprec}
+	m, ok := q.trapLevels.get(key)
+	if !ok {
+		t.Fatalf("no level kept for %+v", key)
+	}
+	if _, err := q.at(K1, 34); err != nil {
+		t.Fatal(err)
+	}
+	m34, ok := q.trapLevels.get(trapLevelKey{kc: key.kc, digits: 34, vprec: calc.BitsForDigits(34+12) + 16})
+	if !ok || m34 >= m {
+		t.Errorf("levels %d at 34 digits (kept: %v), %d at %d: the test wants the finer one later", m34, ok, m, digits)
+	}
+	K2, _ := new(big.Rat).SetString("1.670169132478096731")
+	got, err := q.at(K2, digits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2, _ := q.trapLevels.get(key); m2 != m {
+		t.Errorf("level %d after the second call, %d after the first", m2, m)
+	}
+	want, err := newBigQuad(trapSet(t, "mish")).at(K2, digits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		d := new(big.Float).Sub(got[i], want[i])
+		if r := new(big.Float).Quo(d, want[i]); d.Sign() != 0 && r.Abs(r).Cmp(big.NewFloat(math.Pow(10, -digits))) > 0 {
+			t.Errorf("integrand %d: %s, a fresh quadrature gives %s", i, got[i].Text('g', digits+2), want[i].Text('g', digits+2))
+		}
+	}
+}
