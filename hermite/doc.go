@@ -12,18 +12,21 @@
 // and integrate each piece by adaptive bisection with a pair of
 // Gauss–Legendre rules (24 and 48 nodes) per panel, the Gaussian density
 // folded into cached weights. Whole-line Gauss–Hermite rules are not used
-// for expectations: for F(√K·t) with complex singularities at distance d
-// from the real axis their error falls only like exp(−c·d·√n/√K), so at the
-// variances of interest (K = 14 for SWISH) hundreds of nodes still leave
-// 1e-5 (measured: tanh² at K = 14, 256 nodes, 2.3e-5), where adaptive panels
-// reach 1e-14 with about 200 evaluations.
+// for expectations at float64 accuracy: for F(√K·t) with complex
+// singularities at distance d from the real axis their error falls only
+// like exp(−c·d·√n/√K), so at the variances of interest (K = 14 for SWISH)
+// hundreds of nodes still leave 1e-5 (measured: tanh² at K = 14, 256 nodes,
+// 2.3e-5), where adaptive panels reach 1e-14 with about 200 evaluations.
+// The root scans' looser tolerance takes them at small K, where 24 and 48
+// nodes agree (Many.AtTol).
 //
 // Every value carries an error estimate; a result that cannot reach the
 // requested accuracy is an error, as is an integral that diverges (F
 // growing like exp(c·z²) with c ≥ 1/(2K)) or an F undefined on part of the
 // line (log x). At D digits integrands without kinks are summed by the
-// trapezoidal rule on dyadic nodes z = j·2^−m, halving the step until the
-// sums with steps 2h and h agree; the nodes do not move with K, so the
+// trapezoidal rule on dyadic nodes z = j·2^−m, cut on each side where the
+// integrand falls below the tolerance, halving the step until the sums
+// with steps 2h and h agree; the nodes do not move with K, so the
 // values at them serve every later K (the layers of a depth iteration, the
 // steps of a Newton iteration). Integrands with kinks, and any the
 // trapezoidal rule does not settle, reuse the float64 partition with
