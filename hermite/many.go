@@ -247,29 +247,36 @@ func (m *Many) AtDigits(K *big.Rat, digits int) ([]*big.Float, error) {
 	return vs, nil
 }
 
-// panel sets sum[i] = ∫_a^b F_i(√K t)φ(t) dt and, when abs is not nil,
-// abs[i] = ∫ |F_i|φ and tail[i] = coefficientError, with an n-point
-// Gauss–Legendre rule on shared nodes; the companions (see growthPower)
-// follow the integrands.
-func (m *Many) panel(K, a, b float64, n int, sum, abs, tail, low []float64) {
-	pn := panelNodes(a, b, n)
-	sk := math.Sqrt(K)
-	s, _ := m.pool.Get().(*manyScratch)
+// valuesAt evaluates the integrands at z_j = sk·t_j into scratch space
+// from the pool, which the caller puts back: z and fs[i][j] = F_i(z_j).
+func (m *Many) valuesAt(sk float64, t []float64) (s *manyScratch, z []float64, fs [][]float64) {
+	n := len(t)
+	s, _ = m.pool.Get().(*manyScratch)
 	if s == nil || cap(s.z) < n {
 		s = &manyScratch{z: make([]float64, n), wf: make([]float64, n), g: make([]float64, n), f: make([][]float64, len(m.ins)), fs: make([][]float64, len(m.ins))}
 		for i := range s.f {
 			s.f[i] = make([]float64, n)
 		}
 	}
-	z := s.z[:n]
-	for i, t := range pn.t {
-		z[i] = sk * t
+	z = s.z[:n]
+	for j, x := range t {
+		z[j] = sk * x
 	}
-	fs := s.fs[:len(m.ins)]
+	fs = s.fs[:len(m.ins)]
 	for i := range fs {
 		fs[i] = s.f[i][:n]
 	}
 	m.multi.EvalSlices(fs, z)
+	return s, z, fs
+}
+
+// panel sets sum[i] = ∫_a^b F_i(√K t)φ(t) dt and, when abs is not nil,
+// abs[i] = ∫ |F_i|φ and tail[i] = coefficientError, with an n-point
+// Gauss–Legendre rule on shared nodes; the companions (see growthPower)
+// follow the integrands.
+func (m *Many) panel(K, a, b float64, n int, sum, abs, tail, low []float64) {
+	pn := panelNodes(a, b, n)
+	s, z, fs := m.valuesAt(math.Sqrt(K), pn.t)
 	wf := s.wf[:n]
 	for i, f := range fs {
 		panelSums(pn.w, f, wf, sum, abs, tail, low, i)

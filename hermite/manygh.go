@@ -73,23 +73,7 @@ var ghScanRules = sync.OnceValues(func() (r [2]quadrature.Rule, err error) {
 // ghSums sets sum[i] = Σ_j w_j·F_i(√K·x_j) for the rule r (sk = √K) and,
 // when abs is not nil, abs[i] = Σ_j w_j·|F_i(√K·x_j)|.
 func (m *Many) ghSums(sk float64, r quadrature.Rule, sum, abs []float64) {
-	n := len(r.X)
-	s, _ := m.pool.Get().(*manyScratch)
-	if s == nil || cap(s.z) < n {
-		s = &manyScratch{z: make([]float64, n), wf: make([]float64, n), g: make([]float64, n), f: make([][]float64, len(m.ins)), fs: make([][]float64, len(m.ins))}
-		for i := range s.f {
-			s.f[i] = make([]float64, n)
-		}
-	}
-	z := s.z[:n]
-	for j, x := range r.X {
-		z[j] = sk * x
-	}
-	fs := s.fs[:len(m.ins)]
-	for i := range fs {
-		fs[i] = s.f[i][:n]
-	}
-	m.multi.EvalSlices(fs, z)
+	s, _, fs := m.valuesAt(sk, r.X)
 	for i, f := range fs {
 		var v, av float64
 		for j, w := range r.W {
