@@ -2,6 +2,7 @@ package hermite
 
 import (
 	"math"
+	"math/big"
 	"testing"
 
 	"critcalc/calc"
@@ -75,4 +76,43 @@ func TestAtGHLeavesKinksAndNarrowFeatures(t *testing.T) {
 			t.Errorf("%s at K = %g: the Gauss–Hermite rules were taken", tc.src, tc.K)
 		}
 	}
+}
+
+// TestAtGHErrorBound checks the Gauss–Hermite path of AtTol wherever it
+// is taken, for every average of the recursions of scanActivations and a
+// few σ with narrow or fast features, K on a log grid from 1e-8 to 10
+// (four points a decade): each value within its error bound of the
+// 25-digit value (a bound atGH accepts only within the scan tolerance of
+// E|F|). Half a second: the references are cheap at these K.
+func TestAtGHErrorBound(t *testing.T) {
+	const relTol = 1e-12
+	names := append([]string{"tanh(30*x)", "sin(5*x)", "exp(x)", "x^2", "x*tanh(x)", "1/(1+(3*x)^2)"}, scanActivations...)
+	taken, checked := 0, 0
+	for _, name := range names {
+		m, err := NewMany(scanIntegrands(calc.MustParse(name))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i <= 36; i++ {
+			K := 1.0137 * math.Pow(10, -8+float64(i)/4)
+			gh, ok := m.atGH(K, relTol)
+			if !ok {
+				continue
+			}
+			taken++
+			ref, err := m.AtDigits(new(big.Rat).SetFloat64(K), 25)
+			if err != nil {
+				t.Errorf("%s K=%g: 25 digits: %v", name, K, err)
+				continue
+			}
+			for j := range gh {
+				checked++
+				r, _ := ref[j].Float64()
+				if e := math.Abs(gh[j].V - r); !(e <= gh[j].AbsErr) {
+					t.Errorf("%s K=%g, average %d: %.17g, 25 digits %.17g: error %.2g > bound %.2g", name, K, j, gh[j].V, r, e, gh[j].AbsErr)
+				}
+			}
+		}
+	}
+	t.Logf("the rules taken at %d of %d (σ, K); %d values checked", taken, 37*len(names), checked)
 }
