@@ -17,10 +17,16 @@ type refinement struct {
 // digits significant digits.
 func refineRoots(a *Activation, pts []CriticalPoint, digits int) *refinement {
 	r := &refinement{done: make(chan struct{}), points: make([]CriticalDigits, len(pts)), errs: make([]error, len(pts))}
+	// The roots are copied: the caller goes on to fill in the points
+	// (their other fixed points) while they are refined.
+	ks := make([]float64, len(pts))
+	for i, p := range pts {
+		ks[i] = p.K
+	}
 	go func() {
 		defer close(r.done)
-		for i, p := range pts {
-			if r.points[i], r.errs[i] = a.CriticalDigitsAt(p.K, digits); r.errs[i] != nil {
+		for i, K := range ks {
+			if r.points[i], r.errs[i] = a.CriticalDigitsAt(K, digits); r.errs[i] != nil {
 				return
 			}
 		}
