@@ -174,22 +174,25 @@ type trapResult struct {
 }
 
 // trapezoid computes the expectations at K with the trapezoidal rule on
-// [−T√K, T√K], T the tail cut, from values of the integrands at vprec ≥
-// prec bits (the grid of that precision). It reports ok = false where the step it
+// [−T₋√K, T₊√K], T₋ and T₊ the tail cuts on each side (tailCuts, to the
+// resolution tailCutStep), from values of the integrands at vprec ≥ prec
+// bits (the grid of that precision). It reports ok = false where the step it
 // may use does not converge within trapMaxRefine halvings or trapMaxNodes
 // nodes, an integrand is undefined at a node, or a scale is below
 // minScale: the Gauss–Legendre panels then decide (and report the error).
 func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vprec uint) (trapResult, bool) {
-	T := 0.0
-	for _, in := range q.ins {
-		t, err := in.tailCut(Kf, float64(digits+extra+4)*math.Ln10+8)
+	var T [2]float64 // the cuts below and above 0, in t
+	levels := make([][2]float64, len(q.ins))
+	for i, in := range q.ins {
+		t, l, err := in.tailCuts(Kf, float64(digits+extra+4)*math.Ln10+8, true)
 		if err != nil {
 			return trapResult{}, false
 		}
-		T = max(T, t)
+		T = [2]float64{max(T[0], t[0]), max(T[1], t[1])}
+		levels[i] = l
 	}
 	sk := math.Sqrt(Kf)
-	Z := T * sk
+	Z := [2]float64{T[0] * sk, T[1] * sk}
 	w, ok := q.featureWidth(Kf, digits, extra)
 	if !ok {
 		return trapResult{}, false
@@ -201,7 +204,7 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 	logTol := float64(digits+extra+4)/2*math.Ln10 + math.Ln2
 	ht := math.Pi / math.Sqrt(2*logTol)
 	hz := math.Min(ht*sk, w/trapFeatureNodes)
-	if !(hz > 0) || math.IsInf(Z, 0) || math.IsNaN(Z) {
+	if !(hz > 0) || math.IsInf(Z[0], 0) || math.IsNaN(Z[0]) || math.IsInf(Z[1], 0) || math.IsNaN(Z[1]) {
 		return trapResult{}, false
 	}
 	m0 := int(math.Ceil(-math.Log2(hz)))
@@ -213,17 +216,23 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 		start = m
 	}
 	for m := start; m <= m0+trapMaxRefine; m++ {
-		Jf := math.Floor(math.Ldexp(Z, m))
-		if !(2*Jf+1 <= trapMaxNodes) { // before the conversion, which could overflow
+		lo, hi := math.Floor(math.Ldexp(Z[0], m)), math.Floor(math.Ldexp(Z[1], m))
+		if !(lo+hi+1 <= trapMaxNodes) { // before the conversion, which could overflow
 			return trapResult{}, false
 		}
-		J := int64(Jf)
-		if !q.fill(g, J, m, vprec) {
+		span := trapSpan{int64(lo), int64(hi)}
+		if !q.fill(g, span, m, vprec) {
 			return trapResult{}, false
 		}
-		r, conv := q.trapSums(g, K, J, m, prec, tol)
+		r, conv := q.trapSums(g, K, span, m, prec, tol)
 		if conv {
 			q.trapLevels.put(level, m)
+			// The tails left out are part of each value's error: below
+			// the tolerance, but not below the sums' own error where a
+			// value is far below E|F| (its zero is then certified).
+			for i := range r.errs {
+				r.errs[i] += tailTruncation(T, levels[i])
+			}
 			return r, true
 		}
 		if r.scales == nil {
@@ -292,12 +301,19 @@ func (p *quadPlan) minWidth() float64 {
 	return w
 }
 
-// fill evaluates the integrands at the points j·2^−m, |j| ≤ J, that the
+// trapSpan is the nodes j·2^−m of a trapezoidal sum, −lo ≤ j ≤ hi: the
+// line is cut where F·φ falls below the tolerance on each side.
+type trapSpan struct{ lo, hi int64 }
+
+// n returns the number of nodes.
+func (s trapSpan) n() int64 { return s.lo + s.hi + 1 }
+
+// fill evaluates the integrands at the points j·2^−m of span that the
 // grid lacks, in parallel, at the precision prec of the grid; it reports
 // false where an integrand is undefined at one of them. Points that
 // another fill is evaluating are waited for, not evaluated again (the two
 // working precisions of a depth iteration share a grid).
-func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
+func (q *bigQuad) fill(g *trapGrid, span trapSpan, m int, prec uint) bool {
 	g.mu.Lock()
 	if g.pending == nil {
 		g.pending = map[gridPoint]*fillBatch{}
@@ -305,7 +321,7 @@ func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 	var missing []gridPoint
 	var waits []*fillBatch
 	mine := &fillBatch{done: make(chan struct{})}
-	for j := -J; j <= J; j++ {
+	for j := -span.lo; j <= span.hi; j++ {
 		p := pointOf(j, m)
 		if _, ok := g.pts[p]; ok {
 			continue
@@ -334,7 +350,7 @@ func (q *bigQuad) fill(g *trapGrid, J int64, m int, prec uint) bool {
 	// A batch waited for may have failed, or the grid been emptied.
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	for j := -J; j <= J; j++ {
+	for j := -span.lo; j <= span.hi; j++ {
 		if _, ok := g.pts[pointOf(j, m)]; !ok {
 			return false
 		}
@@ -416,7 +432,7 @@ func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(i int,
 }
 
 // trapSums forms the trapezoidal sums with steps h = 2^−m and 2h on the
-// nodes |j| ≤ J and reports whether every integrand's estimated error is
+// nodes of span and reports whether every integrand's estimated error is
 // within tol of its scale, the sum of |F_i| with the same weights; a
 // result without scales means one is below minScale.
 //
@@ -424,17 +440,18 @@ func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(i int,
 // 2^E_i ≤ 2^−(prec+8) of its scale: a product of a value's mantissa and a
 // weight's, shifted to those units, is exact but for the truncated bits,
 // under one unit each, and no step allocates.
-func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, tol float64) (trapResult, bool) {
+func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec uint, tol float64) (trapResult, bool) {
+	J := max(span.lo, span.hi) // the weights reach |j| ≤ J
 	n := len(q.ins)
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	vals := make([]gridValues, 2*J+1) // index j+J
-	for j := -J; j <= J; j++ {
+	vals := make([]gridValues, span.n()) // index j+span.lo
+	for j := -span.lo; j <= span.hi; j++ {
 		v, ok := g.pts[pointOf(j, m)]
 		if !ok {
 			return trapResult{}, false // emptied by a concurrent fill
 		}
-		vals[j+J] = v
+		vals[j+span.lo] = v
 	}
 	// The scales, and Σ|F_i| over the nodes, in float64.
 	hf := math.Ldexp(1, -m)
@@ -446,9 +463,9 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 	}
 	scales := make([]float64, n)
 	plain := make([]float64, n)
-	for j := -J; j <= J; j++ {
+	for j := -span.lo; j <= span.hi; j++ {
 		w := wf[absInt(j)]
-		for i, a := range vals[j+J].abs {
+		for i, a := range vals[j+span.lo].abs {
 			scales[i] += a * w
 			plain[i] += a
 		}
@@ -515,7 +532,7 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 		S.Rsh(S, F)
 	}
 
-	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(2*J + 1), scales: scales}
+	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(span.n()), scales: scales}
 	// Each integrand's sums are exact integers, whatever the order of
 	// their terms: the integrands are summed in parallel, and the first
 	// whose error is out of tolerance stops the others.
@@ -535,13 +552,13 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, J int64, m int, prec uint, t
 				}
 				even.SetInt64(0)
 				odd.SetInt64(0)
-				for j := -J; j <= J; j++ {
+				for j := -span.lo; j <= span.hi; j++ {
 					a := absInt(j)
 					acc := &even
 					if a%2 != 0 {
 						acc = &odd
 					}
-					gv := vals[j+J]
+					gv := vals[j+span.lo]
 					prod.Mul(gv.mant[i], wm[a])
 					if sh := gv.exp[i] + we[a] - units[i]; sh >= 0 {
 						prod.Lsh(&prod, uint(sh))

@@ -24,8 +24,10 @@
 // requested accuracy is an error, as is an integral that diverges (F
 // growing like exp(c·z²) with c ≥ 1/(2K)) or an F undefined on part of the
 // line (log x). At D digits integrands without kinks are summed by the
-// trapezoidal rule on dyadic nodes z = j·2^−m, halving the step until the
-// sums with steps 2h and h agree; the nodes do not move with K, so the
+// trapezoidal rule on dyadic nodes z = j·2^−m, cut on each side where the
+// integrand falls below the tolerance (the tails left out are part of each
+// value's error), halving the step until the sums with steps 2h and h
+// agree; the nodes do not move with K, so the
 // values at them serve every later K (the layers of a depth iteration, the
 // steps of a Newton iteration). Integrands with kinks, and any the
 // trapezoidal rule does not settle, reuse the float64 partition with

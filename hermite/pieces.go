@@ -221,6 +221,25 @@ func (in *integrand) logAbsAt(z float64) (float64, error) {
 // largest size near the centre or on the way out, judged from the
 // integrand's growth sampled along the line. It reports divergence when log|F| − t²/2 keeps growing.
 func (in *integrand) tailCut(K float64, logTol float64) (float64, error) {
+	cuts, _, err := in.tailCuts(K, logTol, false)
+	return max(cuts[0], cuts[1]), err
+}
+
+// tailCutStep is the resolution in t of the tail cuts tailCuts refines:
+// the search steps by 2 and overshoots by up to that much, which at a cut
+// near t = 16 (30 digits) is an eighth of the nodes of a trapezoidal sum.
+const tailCutStep = 0.125
+
+// tailCuts returns the cuts of tailCut on each side, T₋ for t < 0 and T₊
+// for t > 0, each at least 4: F·φ falls off at its own pace on each side
+// (gelu's σ² like e^(−z²) beside the Gaussian on the left, not at all on
+// the right). With fine, each cut is brought down from the
+// first step of 2 where F·φ is below the tolerance to the last point of
+// the finer grid tailCutStep, going inwards, where it still is: the part
+// beyond is below the tolerance at every point sampled. levels are the
+// bounds on log|F(√K·t)| − t²/2 at those points beyond each cut
+// (tailTruncation turns them into a bound on the tails left out).
+func (in *integrand) tailCuts(K float64, logTol float64, fine bool) (cuts, levels [2]float64, err error) {
 	sk := math.Sqrt(K)
 	ref := math.Inf(-1)
 	for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
@@ -231,21 +250,24 @@ func (in *integrand) tailCut(K float64, logTol float64) (float64, error) {
 	if math.IsInf(ref, -1) {
 		ref = 0
 	}
-	T := 4.0
-	for side := -1.0; side <= 1; side += 2 {
+	cuts = [2]float64{4, 4}
+	for k, side := range []float64{-1, 1} {
 		prev, peak := math.Inf(-1), ref
 		var overflow error
 		for t := 4.0; ; t += 2 {
-			l, err := in.logAbsAt(side * sk * t)
-			if err != nil {
-				return 0, err
+			l, lerr := in.logAbsAt(side * sk * t)
+			if lerr != nil {
+				return cuts, levels, lerr
 			}
 			h := l - t*t/2
 			if h < peak-logTol {
 				if overflow != nil {
-					return 0, overflow
+					return cuts, levels, overflow
 				}
-				T = max(T, t)
+				cuts[k], levels[k] = t, peak-logTol
+				if fine && t > 4 {
+					cuts[k] = in.fineCut(side, sk, t, peak-logTol)
+				}
 				break
 			}
 			// Where F overflows float64 before the cut (exp(x) at a large
@@ -256,7 +278,7 @@ func (in *integrand) tailCut(K float64, logTol float64) (float64, error) {
 			// diverges.
 			if v := in.prog.Eval(side * sk * t); math.IsInf(v, 0) && overflow == nil {
 				if prev < peak-logTol && t > 4 {
-					T = max(T, t-2)
+					cuts[k], levels[k] = t-2, peak-logTol
 					break
 				}
 				overflow = fmt.Errorf("%w: |F(z)| exceeds the float64 range at z = %.6g, where F·φ is not negligible", ErrOverflow, side*sk*t)
@@ -264,17 +286,44 @@ func (in *integrand) tailCut(K float64, logTol float64) (float64, error) {
 			peak = max(peak, h)
 			if t >= 64 {
 				if h >= prev {
-					return 0, fmt.Errorf("%w: |F(z)|·exp(−z²/2K) does not decay (F grows like exp(c·z²) with c ≥ 1/(2K) = %g)", ErrDiverges, 1/(2*K))
+					return cuts, levels, fmt.Errorf("%w: |F(z)|·exp(−z²/2K) does not decay (F grows like exp(c·z²) with c ≥ 1/(2K) = %g)", ErrDiverges, 1/(2*K))
 				}
 				if overflow != nil {
-					return 0, overflow
+					return cuts, levels, overflow
 				}
-				return 0, fmt.Errorf("%w: |F(z)|·exp(−z²/2K) is still %.3g relative to its centre at |z| = %g", ErrDiverges, math.Exp(h-ref), sk*t)
+				return cuts, levels, fmt.Errorf("%w: |F(z)|·exp(−z²/2K) is still %.3g relative to its centre at |z| = %g", ErrDiverges, math.Exp(h-ref), sk*t)
 			}
 			prev = h
 		}
 	}
-	return T, nil
+	return cuts, levels, nil
+}
+
+// tailTruncation returns the part of E|F| beyond the cuts T (on each
+// side, in t) whose integrand log|F|·φ stays below levels there (tailCuts):
+// with F·φ falling off at least like the Gaussian beyond the cut,
+// ∫_T^∞ |F|φ dt ≤ e^level/(√(2π)·T), doubled for margin, on each side.
+func tailTruncation(T, levels [2]float64) float64 {
+	var b float64
+	for k := range T {
+		b += 2 * math.Exp(levels[k]) / (math.Sqrt(2*math.Pi) * T[k])
+	}
+	return b
+}
+
+// fineCut returns the smallest point t' of the grid tailCutStep in
+// (t − 2, t] such that log|F(side·√K·s)| − s²/2 < below at every point s
+// of that grid in [t', t]; t itself meets it.
+func (in *integrand) fineCut(side, sk, t, below float64) float64 {
+	cut := t
+	for s := t - tailCutStep; s > t-2; s -= tailCutStep {
+		l, err := in.logAbsAt(side * sk * s)
+		if err != nil || !(l-s*s/2 < below) {
+			break
+		}
+		cut = s
+	}
+	return cut
 }
 
 // checkDefined samples F on the cut range and reports where it is
