@@ -27,14 +27,14 @@ import (
 // without kinks take the trapezoidal path first (see bigtrap.go), whose
 // nodes do not move with K; the panels are its fallback.
 type bigQuad struct {
-	ins        []*integrand
-	prog       *calc.BigProgram     // outputs parallel ins
-	kinks      []float64            // union of the kinks, ascending
-	branches   []float64            // the kinks that are branch points, ascending
-	exact      map[float64]*big.Rat // exact location of a kink, where known
-	plans      planCache            // the partitions and rules of recent calls
-	trapGrids  trapGrids            // the values at the trapezoidal nodes, per precision
-	trapLevels trapLevels           // the steps at which the trapezoidal sums converged
+	ins       []*integrand
+	prog      *calc.BigProgram     // outputs parallel ins
+	kinks     []float64            // union of the kinks, ascending
+	branches  []float64            // the kinks that are branch points, ascending
+	exact     map[float64]*big.Rat // exact location of a kink, where known
+	plans     planCache            // the partitions and rules of recent calls
+	trapGrids trapGrids            // the values at the trapezoidal nodes, per precision
+	trapSteps trapSteps            // the steps at which the trapezoidal sums converged
 
 	widthMu sync.Mutex
 	widths  map[planKey]*widthEntry // featureWidth per factor 16 of K

@@ -182,14 +182,14 @@ type trapResult struct {
 // minScale: the Gauss–Legendre panels then decide (and report the error).
 func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vprec uint) (trapResult, bool) {
 	var T [2]float64 // the cuts below and above 0, in t
-	levels := make([][2]float64, len(q.ins))
+	tailLevels := make([][2]float64, len(q.ins))
 	for i, in := range q.ins {
 		t, l, err := in.tailCuts(Kf, float64(digits+extra+4)*math.Ln10+8, true)
 		if err != nil {
 			return trapResult{}, false
 		}
 		T = [2]float64{max(T[0], t[0]), max(T[1], t[1])}
-		levels[i] = l
+		tailLevels[i] = l
 	}
 	sk := math.Sqrt(Kf)
 	Z := [2]float64{T[0] * sk, T[1] * sk}
@@ -210,9 +210,9 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 	m0 := int(math.Ceil(-math.Log2(hz)))
 	tol := math.Pow(10, -float64(digits+extra+2))
 	g := q.trapGrids.grid(vprec)
-	level := trapLevelKey{kc: kClass(Kf), digits: digits, extra: extra, vprec: vprec}
+	stepKey := trapStepKey{kc: kClass(Kf), digits: digits, extra: extra, vprec: vprec}
 	start := m0
-	if m, ok := q.trapLevels.get(level); ok && m > m0 && m <= m0+trapMaxRefine {
+	if m, ok := q.trapSteps.get(stepKey); ok && m > m0 && m <= m0+trapMaxRefine {
 		start = m
 	}
 	for m := start; m <= m0+trapMaxRefine; m++ {
@@ -226,12 +226,12 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 		}
 		r, conv := q.trapSums(g, K, span, m, prec, tol)
 		if conv {
-			q.trapLevels.put(level, m)
+			q.trapSteps.put(stepKey, m)
 			// The tails left out are part of each value's error: below
 			// the tolerance, but not below the sums' own error where a
 			// value is far below E|F| (its zero is then certified).
 			for i := range r.errs {
-				r.errs[i] += tailTruncation(T, levels[i])
+				r.errs[i] += tailTruncation(T, tailLevels[i])
 			}
 			return r, true
 		}
@@ -597,40 +597,40 @@ func absInt(j int64) int64 {
 	return j
 }
 
-// trapLevelKey names the trapezoidal sums of one factor 16 of K (kClass)
+// trapStepKey names the trapezoidal sums of one factor 16 of K (kClass)
 // at one accuracy and precision of the values.
-type trapLevelKey struct {
+type trapStepKey struct {
 	kc            float64
 	digits, extra int
 	vprec         uint
 }
 
-// trapLevels remembers the finest step 2^−m at which the trapezoidal sums
-// of a trapLevelKey last converged, so that the next call (the next
+// trapSteps remembers the step 2^−m at which the trapezoidal sums of a
+// trapStepKey last converged, so that the next call (the next
 // Newton step, the next layer), whose integrands need the same step, does
 // not sum on the coarser grids first only to find them short. A call that
 // starts there computes its sums on a grid at least as fine as the first
 // that converges, which meets the same tolerance. It is safe for
 // concurrent use.
-type trapLevels struct {
+type trapSteps struct {
 	mu sync.Mutex
-	m  map[trapLevelKey]int
+	m  map[trapStepKey]int
 }
 
-// get returns the level of k, if one is kept.
-func (t *trapLevels) get(k trapLevelKey) (int, bool) {
+// get returns the m kept for k, if one is.
+func (t *trapSteps) get(k trapStepKey) (int, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	m, ok := t.m[k]
 	return m, ok
 }
 
-// put keeps the level m of k; the store is emptied when it is full.
-func (t *trapLevels) put(k trapLevelKey, m int) {
+// put keeps m for k; the store is emptied when it is full.
+func (t *trapSteps) put(k trapStepKey, m int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if _, ok := t.m[k]; t.m == nil || len(t.m) >= maxPlans && !ok {
-		t.m = map[trapLevelKey]int{}
+		t.m = map[trapStepKey]int{}
 	}
 	t.m[k] = m
 }

@@ -221,12 +221,14 @@ func TestAbsFloat64(t *testing.T) {
 	check(new(big.Float))
 }
 
-// TestTrapezoidStartsAtLevel checks that a call after one whose sums
-// converged only on a finer grid than the first (mish at 48 digits, whose
-// step from the Gaussian and the feature width is one halving short)
-// starts on that grid, and that its values agree with those of a fresh
-// quadrature to the digits asked for.
-func TestTrapezoidStartsAtLevel(t *testing.T) {
+// TestTrapezoidStartsAtStep checks the steps the trapezoidal sums keep:
+// a call whose sums converged only on a finer grid than the first (mish
+// at 48 digits, whose step from the Gaussian and the feature width is one
+// halving short) keeps that step, a later call at a nearby K agrees with a
+// fresh quadrature to the digits asked for, and a call starts on the step
+// kept (at 34 digits, told of a finer step than it needs, it fills that
+// grid's nodes and its values agree with the coarser grid's).
+func TestTrapezoidStartsAtStep(t *testing.T) {
 	const digits = 48
 	q := newBigQuad(trapSet(t, "mish"))
 	K1, _ := new(big.Rat).SetString("1.67016913247809")
@@ -234,15 +236,15 @@ func TestTrapezoidStartsAtLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	vprec := calc.BitsForDigits(digits+12) + 16
-	key := trapLevelKey{kc: kClass(1.67016913247809), digits: digits, vprec: vprec}
-	m, ok := q.trapLevels.get(key)
+	key := trapStepKey{kc: kClass(1.67016913247809), digits: digits, vprec: vprec}
+	m, ok := q.trapSteps.get(key)
 	if !ok {
 		t.Fatalf("no level kept for %+v", key)
 	}
 	if _, err := q.at(K1, 34); err != nil {
 		t.Fatal(err)
 	}
-	m34, ok := q.trapLevels.get(trapLevelKey{kc: key.kc, digits: 34, vprec: calc.BitsForDigits(34+12) + 16})
+	m34, ok := q.trapSteps.get(trapStepKey{kc: key.kc, digits: 34, vprec: calc.BitsForDigits(34+12) + 16})
 	if !ok || m34 >= m {
 		t.Errorf("levels %d at 34 digits (kept: %v), %d at %d: the test wants the finer one later", m34, ok, m, digits)
 	}
@@ -251,7 +253,7 @@ func TestTrapezoidStartsAtLevel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m2, _ := q.trapLevels.get(key); m2 != m {
+	if m2, _ := q.trapSteps.get(key); m2 != m {
 		t.Errorf("level %d after the second call, %d after the first", m2, m)
 	}
 	want, err := newBigQuad(trapSet(t, "mish")).at(K2, digits)
@@ -262,6 +264,36 @@ func TestTrapezoidStartsAtLevel(t *testing.T) {
 		d := new(big.Float).Sub(got[i], want[i])
 		if r := new(big.Float).Quo(d, want[i]); d.Sign() != 0 && r.Abs(r).Cmp(big.NewFloat(math.Pow(10, -digits))) > 0 {
 			t.Errorf("integrand %d: %s, a fresh quadrature gives %s", i, got[i].Text('g', digits+2), want[i].Text('g', digits+2))
+		}
+	}
+
+	// A step kept is where the next call starts: at 34 digits, where the
+	// first grid converges, a quadrature told of the finer one fills its
+	// nodes too, and its values agree with the coarser grid's.
+	key34 := trapStepKey{kc: key.kc, digits: 34, vprec: calc.BitsForDigits(34+12) + 16}
+	points := func(q *bigQuad) int {
+		g := q.trapGrids.grid(key34.vprec)
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return len(g.pts)
+	}
+	coarse, fine := newBigQuad(trapSet(t, "mish")), newBigQuad(trapSet(t, "mish"))
+	fine.trapSteps.put(key34, m34+1)
+	vc, err := coarse.at(K1, 34)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vf, err := fine.at(K1, 34)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nc, nf := points(coarse), points(fine); !(nf > nc) {
+		t.Errorf("%d nodes starting at the kept step, %d from the first: want more", nf, nc)
+	}
+	for i := range vc {
+		d := new(big.Float).Sub(vc[i], vf[i])
+		if r := new(big.Float).Quo(d, vc[i]); d.Sign() != 0 && r.Abs(r).Cmp(big.NewFloat(1e-34)) > 0 {
+			t.Errorf("integrand %d at 34 digits: %s on the finer grid, %s on the first", i, vf[i].Text('g', 36), vc[i].Text('g', 36))
 		}
 	}
 }

@@ -299,10 +299,10 @@ func (in *integrand) tailCuts(K float64, logTol float64, fine bool) (cuts, level
 	return cuts, levels, nil
 }
 
-// tailTruncation returns the part of E|F| beyond the cuts T (on each
-// side, in t) whose integrand log|F|·φ stays below levels there (tailCuts):
-// with F·φ falling off at least like the Gaussian beyond the cut,
-// ∫_T^∞ |F|φ dt ≤ e^level/(√(2π)·T), doubled for margin, on each side.
+// tailTruncation returns a bound on the part of E|F| beyond the cuts T
+// (on each side, in t) where log|F(√K·t)| − t²/2 stays below levels
+// (tailCuts): with |F|φ falling off at least like the Gaussian beyond the
+// cut, ∫_T^∞ |F|φ dt ≤ e^level/(√(2π)·T), doubled for margin, on each side.
 func tailTruncation(T, levels [2]float64) float64 {
 	var b float64
 	for k := range T {
