@@ -272,12 +272,17 @@ func (ad *adaptive) run(edges []float64) (int, error) {
 		}
 	}
 	for i := range ad.out {
-		// The rounding of F's values and of the sums: relative where they
-		// are normal floats, up to a subnormal spacing a value where not.
-		ad.out[i].AbsErr += 32*epsilon*ad.scale[i] + float64(ad.evals)*subnormalSpacing
+		ad.out[i].AbsErr += sumRounding(ad.scale[i], ad.evals)
 		ad.out[i].Evals = ad.evals
 	}
 	return 0, nil
+}
+
+// sumRounding bounds the rounding of a quadrature sum of evals values of F
+// whose ∫|F|φ is scale: relative where the values are normal floats, up
+// to a subnormal spacing a value where not.
+func sumRounding(scale float64, evals int) float64 {
+	return 32*epsilon*scale + float64(evals)*subnormalSpacing
 }
 
 // integrate accepts or bisects the panel [a, b], the part [fa, fb] of its

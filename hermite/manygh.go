@@ -23,12 +23,10 @@ import (
 const (
 	ghScanLow  = 24
 	ghScanHigh = 48
-	// ghScanSpacing is the widest gap between the nodes of the
-	// ghScanHigh-point rule (at the centre, in t); the 48-point
-	// Gauss–Legendre rule on a panel of minPanelScale feature scales has
-	// gaps up to about minPanelScale·π/(2·48) ≈ 1.05 of them.
-	ghScanSpacing = 0.46
-	ghPanelGap    = minPanelScale * math.Pi / (2 * panelHigh)
+	// ghPanelGap is the widest gap, in feature scales, between the nodes
+	// of the 48-point Gauss–Legendre rule on a panel of minPanelScale
+	// feature scales (about minPanelScale·π/(2·48) ≈ 1.05, at its centre).
+	ghPanelGap = minPanelScale * math.Pi / (2 * panelHigh)
 )
 
 // atGH returns the expectations at K > 0 from the two Gauss–Hermite rules,
@@ -36,15 +34,18 @@ const (
 // farther apart than the panels' at the feature scale, a value is not
 // finite, or the rules differ by more than relTol of E|F_i| for some i.
 func (m *Many) atGH(K, relTol float64) (out []Value, ok bool) {
-	sk := math.Sqrt(K)
-	if len(m.kinks) > 0 || len(m.branches) > 0 || !(sk*ghScanSpacing <= ghPanelGap*m.scale) {
+	if len(m.kinks) > 0 || len(m.branches) > 0 {
 		return nil, false
 	}
 	rules, err := ghScanRules()
 	if err != nil {
 		return nil, false
 	}
-	lo, hi := rules[0], rules[1]
+	sk := math.Sqrt(K)
+	if !(sk*rules.gap <= ghPanelGap*m.scale) {
+		return nil, false
+	}
+	lo, hi := rules.lo, rules.hi
 	n := len(m.ins)
 	sums := make([]float64, 3*n) // the low rule's, the high rule's, and Σ w|F| of the high
 	s, a := sums[:n], sums[n:]
@@ -57,17 +58,29 @@ func (m *Many) atGH(K, relTol float64) (out []Value, ok bool) {
 		if math.IsNaN(v) || math.IsInf(v, 0) || math.IsInf(scale, 0) || !(d <= max(relTol*scale, subnormalPanelTol)) {
 			return nil, false
 		}
-		out[i] = Value{V: v, AbsErr: d + 32*epsilon*scale + float64(evals)*subnormalSpacing, Evals: evals}
+		out[i] = Value{V: v, AbsErr: d + sumRounding(scale, evals), Evals: evals}
 	}
 	return out, true
 }
 
-// ghScanRules returns the two rules of atGH, made once.
-var ghScanRules = sync.OnceValues(func() (r [2]quadrature.Rule, err error) {
-	if r[0], err = quadrature.GaussHermite(ghScanLow); err == nil {
-		r[1], err = quadrature.GaussHermite(ghScanHigh)
+// ghScanSet is the two rules of atGH and the gap between the two central
+// nodes of the larger, in t (0.45), where a transition of F at 0 lies.
+type ghScanSet struct {
+	lo, hi quadrature.Rule
+	gap    float64
+}
+
+// ghScanRules returns the rules of atGH, made once.
+var ghScanRules = sync.OnceValues(func() (r ghScanSet, err error) {
+	if r.lo, err = quadrature.GaussHermite(ghScanLow); err != nil {
+		return r, err
 	}
-	return r, err
+	if r.hi, err = quadrature.GaussHermite(ghScanHigh); err != nil {
+		return r, err
+	}
+	c := len(r.hi.X) / 2 // the nodes are symmetric: ±x around 0
+	r.gap = r.hi.X[c] - r.hi.X[c-1]
+	return r, nil
 })
 
 // ghSums sets sum[i] = Σ_j w_j·F_i(√K·x_j) for the rule r (sk = √K) and,
