@@ -110,7 +110,8 @@ func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 	if scanErr != nil {
 		return nil, scanErr
 	}
-	if p.wait(); p.restErr != nil {
+	p.wait()
+	if p.restErr != nil {
 		return nil, p.restErr
 	}
 	if h.scanned != nil {

@@ -426,12 +426,11 @@ func (a *Activation) iterateBootstrapBig(cb, cw, k00, dk1, ddk2 *big.Rat, L, eve
 				return nil, fmt.Errorf("recursions: layer %d: averages at K₀₀: %w", l, err)
 			}
 		}
-		fourK2 := f().Mul(big.NewFloat(4), f().Mul(K, K))
 		chiPar := f().Quo(f().Mul(CW, v[1]), K)
 		chiPerp := f().Mul(CW, v[2])
 		// h = C_W(⟨σ'²z²⟩ − K⟨σ'²⟩)/(4K²)
 		h := f().Sub(v[3], f().Mul(K, v[2]))
-		h.Mul(h, CW).Quo(h, fourK2)
+		h.Mul(h, CW).Quo(h, f().Mul(big.NewFloat(4), f().Mul(K, K)))
 		nK := f().Add(CB, f().Mul(CW, v[0]))
 		nd2 := f().Mul(chiPerp, d2)
 		nd2.Add(nd2, f().Mul(h, f().Mul(d1, d1)))

@@ -37,10 +37,9 @@ func activationTroubleAt(e calc.Expr, kmax float64, reach string) error {
 	}
 	p := calc.CompileBig(e)
 	d := calc.Derivative(e, 1)
-	points := linePoints
 	dp := calc.CompileBig(d)
 	progs := []*calc.Program{calc.Compile(e), calc.Compile(d)}
-	for j, x := range points {
+	for j, x := range linePoints {
 		for i, fp := range progs {
 			fv := fp.Eval(x)
 			name := []string{"σ", "σ'"}[i]

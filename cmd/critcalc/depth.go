@@ -250,18 +250,9 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 			f.digits, f.layers, roughDuration(time.Duration(f.layers)*cost), cost, f.digits,
 			f.digits, depthMaxDigitsLayers(f.digits, smooth), roughDuration(depthDigitsBudget)))
 	}
-	if inputs != nil && f.digits <= calc.Float64Digits {
-		if err := checkTwoInputQuadCost(e, f.layers, f.ntk); err != nil {
+	if inputs != nil {
+		if err := checkDepthInputsCost(e, f); err != nil {
 			return usageError(c, stderr, err)
-		}
-	}
-	if inputs != nil && f.digits > calc.Float64Digits {
-		// A scale-invariant σ's pair is the closed arc-cosine form: the
-		// single-input limit above covers it.
-		if si, err := recursions.IsScaleInvariant(e); err == nil && !si {
-			if err := checkTwoInputDigitsCost(f.digits, 1, f.layers, twoInputDigitsLayerCost(f.digits), true); err != nil {
-				return usageError(c, stderr, fmt.Errorf("--inputs with %w", err))
-			}
 		}
 	}
 	bar := progressBar(stderr, "depth")
@@ -367,6 +358,24 @@ func checkTwoInputDigitsCost(d, pairs, layers int, per time.Duration, worst bool
 	}
 	return fmt.Errorf("--digits %d: %s %s; the limit is %d layers (about %s)",
 		d, what, how, most, roughDuration(depthDigitsBudget))
+}
+
+// checkDepthInputsCost refuses depth --inputs whose two-input columns
+// would take longer than depthDigitsBudget: in float64 where the pair
+// averages are two-dimensional integrals (checkTwoInputQuadCost), at
+// --digits where σ is not scale-invariant (a scale-invariant σ's pair is
+// the closed arc-cosine form, and the single-input limit covers it).
+func checkDepthInputsCost(e calc.Expr, f *depthFlags) error {
+	if f.digits <= calc.Float64Digits {
+		return checkTwoInputQuadCost(e, f.layers, f.ntk)
+	}
+	if si, err := recursions.IsScaleInvariant(e); err != nil || si {
+		return nil
+	}
+	if err := checkTwoInputDigitsCost(f.digits, 1, f.layers, twoInputDigitsLayerCost(f.digits), true); err != nil {
+		return fmt.Errorf("--inputs with %w", err)
+	}
+	return nil
 }
 
 // depthQuadLayerCost is the estimated time of one layer of the two-input
