@@ -76,43 +76,68 @@ type gridValues struct {
 // gridScratch is the scratch space of newGridValues, kept by a goroutine
 // from one node to the next.
 type gridScratch struct {
-	f, f53 big.Float
-	i      big.Int
+	f big.Float
 }
 
-// absFloat64 returns |v| rounded to float64 as v.Float64 rounds it (to
-// nearest, ties to even), using f as scratch so that nothing is allocated
-// (v.Float64 copies v's mantissa first); outside the normal range of
-// float64 it is v.Float64.
-func absFloat64(v, f *big.Float) float64 {
-	if e := v.MantExp(nil); v.Sign() == 0 || e < -1000 || e > 1000 {
-		return math.Abs(bigToFloat(v))
+// absOfMantissa returns x·2^exp, x a magnitude in little-endian words
+// without leading zero words, rounded to float64 as big.Float.Float64
+// rounds (to nearest, ties to even); the result must be a normal float64
+// or 0.
+func absOfMantissa(x []big.Word, exp int) float64 {
+	n := bitLenWords(x)
+	if n == 0 {
+		return 0
 	}
-	f.SetMode(big.ToNearestEven)
-	f.SetPrec(53)
-	f.Abs(v)
-	e := f.MantExp(nil) // f = μ·2^e, 1/2 ≤ μ < 1, μ of 53 bits
-	f.SetMantExp(f, 53-e)
-	m, _ := f.Uint64() // exact: f is an integer below 2^53
-	return math.Ldexp(float64(m), e-53)
+	// t: the top 64 bits of x (x·2^(64−n) where n ≤ 64); sticky: any
+	// bit of x below them.
+	var t uint64
+	sticky := false
+	if n <= 64 {
+		for k := len(x) - 1; k >= 0; k-- {
+			t = t<<(wordBits%64) | uint64(x[k]) // wordBits is 64 or 32
+		}
+		t <<= uint(64 - n)
+	} else {
+		lo := n - 64 // the bit of x that becomes t's lowest
+		for k := len(x) - 1; k >= 0; k-- {
+			w := uint64(x[k])
+			at := k * wordBits // x[k]'s lowest bit
+			switch {
+			case at >= lo:
+				t |= w << uint(at-lo)
+			case at+wordBits > lo:
+				t |= w >> uint(lo-at)
+				sticky = sticky || w&(1<<uint(lo-at)-1) != 0
+			default:
+				sticky = sticky || w != 0
+			}
+		}
+	}
+	m := t >> 11 // 53 bits
+	rest := t & (1<<11 - 1)
+	const half = 1 << 10
+	if rest > half || rest == half && (sticky || m&1 == 1) {
+		m++ // may reach 2^53, which float64 holds exactly
+	}
+	return math.Ldexp(float64(m), exp+n-53)
 }
 
 // newGridValues splits the values vs into integer mantissas and exponents,
-// with tmp as scratch. The mantissas share one backing array, and the
-// three slices one allocation each, so that a node costs a few
-// allocations whatever the number of integrands.
+// with tmp as scratch. Each mantissa is written straight into one backing
+// array that the node's mantissas share, and the three slices are one
+// allocation each, so that a node costs a few allocations whatever the
+// number of integrands.
 func newGridValues(vs []*big.Float, tmp *gridScratch) gridValues {
 	n := len(vs)
 	g := gridValues{mant: make([]*big.Int, n), exp: make([]int, n), abs: make([]float64, n)}
 	ints := make([]big.Int, n)
 	words := 0
 	for _, v := range vs {
-		words += (int(v.Prec()) + bits.UintSize - 1) / bits.UintSize
+		words += (int(v.Prec()) + wordBits - 1) / wordBits
 	}
 	backing := make([]big.Word, 0, words)
-	m, mi := &tmp.f, &tmp.i
+	m := &tmp.f
 	for i, v := range vs {
-		g.abs[i] = absFloat64(v, &tmp.f53)
 		g.mant[i] = &ints[i]
 		if v.Sign() == 0 {
 			continue
@@ -121,14 +146,18 @@ func newGridValues(vs []*big.Float, tmp *gridScratch) gridValues {
 		p := int(v.Prec())
 		m.SetPrec(v.Prec()) // so that the copy below is exact
 		m.SetMantExp(v, p-e)
-		m.Int(mi) // exact: μ·2^p has at most p bits
-		start := len(backing)
-		backing = append(backing, mi.Bits()...)
-		ints[i].SetBits(backing[start:len(backing):len(backing)])
-		if mi.Sign() < 0 {
-			ints[i].Neg(&ints[i])
-		}
+		// μ·2^p has at most p bits: m.Int writes them into the room
+		// left for them in backing, and sets the sign.
+		start, w := len(backing), (p+wordBits-1)/wordBits
+		ints[i].SetBits(backing[start : start : start+w])
+		m.Int(&ints[i])
+		backing = backing[:start+len(ints[i].Bits())]
 		g.exp[i] = e - p
+		if e < -1000 || e > 1000 {
+			g.abs[i] = math.Abs(bigToFloat(v)) // where a float64 may be subnormal or infinite
+		} else {
+			g.abs[i] = absOfMantissa(ints[i].Bits(), e-p)
+		}
 	}
 	return g
 }
@@ -513,23 +542,10 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 		return trapResult{}, false
 	}
 	c := f(prec).Quo(h, sq)
-	// The weights' mantissas, cut to prec+8 bits, and their exponents.
-	wm := make([]*big.Int, J+1)
-	we := make([]int, J+1)
-	W := new(big.Int).Lsh(big.NewInt(1), F) // r^(j²)·2^F
-	S := new(big.Int).Set(R)                // r^(2j+1)·2^F
-	for j := range J + 1 {
-		wm[j], we[j] = new(big.Int), -int(F)
-		if sh := W.BitLen() - int(prec+8); sh > 0 {
-			wm[j].Rsh(W, uint(sh))
-			we[j] += sh
-		} else {
-			wm[j].Set(W)
-		}
-		W.Mul(W, S)
-		W.Rsh(W, F)
-		S.Mul(S, R2)
-		S.Rsh(S, F)
+	wm, we := trapWeights(R, R2, F, int(J), int(prec+8))
+	wmInt := make([]big.Int, J+1) // the same, as big.Int for big products
+	for j := range wmInt {
+		wmInt[j].SetBits(wm[j])
 	}
 
 	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(span.n()), scales: scales}
@@ -545,28 +561,51 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 		go func() {
 			defer wg.Done()
 			var even, odd, prod big.Int
+			var sums [2]fixedSum // even and odd j
+			var p []big.Word
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= n || bad.Load() {
 					return
 				}
-				even.SetInt64(0)
-				odd.SetInt64(0)
+				// The accumulators' width: the widest shifted
+				// product, a word for the growth of a sum of fewer
+				// than 2^62 terms and one for the sign.
+				width, plen := 1, 0
 				for j := -span.lo; j <= span.hi; j++ {
 					a := absInt(j)
-					acc := &even
-					if a%2 != 0 {
-						acc = &odd
-					}
 					gv := vals[j+span.lo]
-					prod.Mul(gv.mant[i], wm[a])
-					if sh := gv.exp[i] + we[a] - units[i]; sh >= 0 {
-						prod.Lsh(&prod, uint(sh))
-					} else {
-						prod.Rsh(&prod, uint(-sh))
+					if nx, ny := len(gv.mant[i].Bits()), len(wm[a]); nx > 0 && ny > 0 {
+						plen = max(plen, nx+ny)
+						width = max(width, shiftedWords(nx+ny, gv.exp[i]+we[a]-units[i]))
 					}
-					acc.Add(acc, &prod)
 				}
+				for k := range sums {
+					if len(sums[k].w) < width+2 {
+						sums[k] = newFixedSum(width + 2)
+					}
+					sums[k].reset()
+				}
+				if len(p) < plen {
+					p = make([]big.Word, plen)
+				}
+				for j := -span.lo; j <= span.hi; j++ {
+					a := absInt(j)
+					gv := vals[j+span.lo]
+					x, y := gv.mant[i].Bits(), wm[a]
+					if len(x) == 0 || len(y) == 0 {
+						continue
+					}
+					var xy []big.Word
+					if len(x) <= schoolbookWords && len(y) <= schoolbookWords {
+						xy = mulWords(p, x, y)
+					} else {
+						xy = prod.Mul(gv.mant[i], &wmInt[a]).Bits()
+					}
+					sums[a%2].addShifted(xy, gv.mant[i].Sign() < 0, gv.exp[i]+we[a]-units[i])
+				}
+				sums[0].Int(&even)
+				sums[1].Int(&odd)
 				// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
 				prod.Sub(&odd, &even)
 				df, _ := new(big.Float).SetInt(&prod).Float64()
@@ -588,6 +627,45 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 	}
 	return res, true
 }
+
+// trapWeights returns the weights r^(j²), 0 ≤ j ≤ J, of the trapezoidal
+// sums from R = r·2^F and R2 = r²·2^F (both truncated to integers) by the
+// recurrence r^((j+1)²) = r^(j²)·r^(2j+1): W_j = r^(j²)·2^F and
+// S_j = r^(2j+1)·2^F, each product truncated back to F fractional bits.
+// Each weight is returned as its mantissa, W_j cut to its top keep bits
+// (truncated), and its exponent: W_j ≈ wm[j]·2^we[j].
+func trapWeights(R, R2 *big.Int, F uint, J, keep int) (wm [][]big.Word, we []int) {
+	n := int(F)/wordBits + 2 // words of a value ≤ 2^F
+	buf := make([]big.Word, 8*n)
+	Wb, Sb, p := buf[:2*n], buf[2*n:4*n], buf[4*n:]
+	W := Wb[:F/wordBits+1] // 2^F
+	clear(W)
+	W[F/wordBits] = 1 << (F % wordBits)
+	S := Sb[:copy(Sb, R.Bits())]
+	R2w := R2.Bits()
+	kw := (keep+wordBits-1)/wordBits + 1 // a cut mantissa's words, with one to spare
+	backing := make([]big.Word, (J+1)*kw)
+	wm, we = make([][]big.Word, J+1), make([]int, J+1)
+	for j := range J + 1 {
+		dst := backing[j*kw : (j+1)*kw : (j+1)*kw]
+		we[j] = -int(F)
+		if sh := bitLenWords(W) - keep; sh > 0 {
+			wm[j] = shrWords(dst, W, uint(sh))
+			we[j] += sh
+		} else {
+			wm[j] = dst[:copy(dst, W)]
+		}
+		W = shrWords(Wb, mulWords(p, W, S), F)
+		S = shrWords(Sb, mulWords(p, S, R2w), F)
+	}
+	return wm, we
+}
+
+// schoolbookWords is the largest operand, in words, that the trapezoidal
+// sums multiply by schoolbook multiplication (mulWords): beyond it
+// big.Int's multiplication, in assembly and with Karatsuba's method from
+// 40 words, is the faster.
+const schoolbookWords = 12
 
 // absInt returns |j|.
 func absInt(j int64) int64 {

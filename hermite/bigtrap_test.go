@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"critcalc/calc"
+	"critcalc/calc/bigmath"
 	"critcalc/internal/testlevel"
 )
 
@@ -79,6 +80,48 @@ func TestTrapezoidMatchesPanels(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTrapezoidWideOperands checks the trapezoidal sums where the
+// mantissas are wider than schoolbookWords, so that trapSums multiplies
+// them with big.Int: σ = e^x at 240 digits, against the closed forms
+// E[e^(2z)] = e^(2K), E[z·e^(2z)] = 2K·e^(2K),
+// E[z⁴e^(2z)] = (3K² + 24K³ + 16K⁴)·e^(2K) and E[e^(4z)] = e^(8K).
+func TestTrapezoidWideOperands(t *testing.T) {
+	const digits = 240
+	if prec := calc.BitsForDigits(digits+12) + 16; int(prec) <= schoolbookWords*wordBits {
+		t.Fatalf("%d bits do not take the big.Int products", prec)
+	}
+	K := big.NewRat(1, 4)
+	Kf, _ := K.Float64()
+	q := newBigQuad(trapSet(t, "exp(x)"))
+	prec := calc.BitsForDigits(digits+12) + 16
+	r, ok := q.trapezoid(K, Kf, digits, 0, prec, prec)
+	if !ok {
+		t.Fatal("the trapezoidal path did not converge")
+	}
+	wp := prec + 64
+	k := new(big.Float).SetPrec(wp).SetRat(K)
+	num := func(v float64) *big.Float { return new(big.Float).SetPrec(wp).SetFloat64(v) }
+	e2K := bigmath.Exp(wp, new(big.Float).SetPrec(wp).Mul(num(2), k))
+	k2 := new(big.Float).SetPrec(wp).Mul(k, k)
+	poly := new(big.Float).SetPrec(wp).Mul(num(3), k2)                                  // 3K²
+	poly.Add(poly, new(big.Float).SetPrec(wp).Mul(num(24), new(big.Float).Mul(k2, k)))  // + 24K³
+	poly.Add(poly, new(big.Float).SetPrec(wp).Mul(num(16), new(big.Float).Mul(k2, k2))) // + 16K⁴
+	want := []*big.Float{
+		e2K, // σ²
+		e2K, // σ'²
+		new(big.Float).SetPrec(wp).Mul(new(big.Float).Mul(num(2), k), e2K), // zσσ'
+		new(big.Float).SetPrec(wp).Mul(poly, e2K),                          // σ²z⁴
+		bigmath.Exp(wp, new(big.Float).SetPrec(wp).Mul(num(8), k)),         // σ⁴
+	}
+	for i, w := range want {
+		d := new(big.Float).SetPrec(wp).Sub(r.sums[i], w)
+		d.Quo(d.Abs(d), w)
+		if rel, _ := d.Float64(); !(rel <= pow10(-digits)) {
+			t.Errorf("⟨%s⟩: relative error %.3g, beyond 1e-%d", q.ins[i].expr, rel, digits)
+		}
 	}
 }
 
@@ -190,35 +233,54 @@ func TestAtDigitsSharingDeterministic(t *testing.T) {
 	}
 }
 
-// TestAbsFloat64 checks the allocation-free conversion against
-// big.Float.Float64 on random values at several precisions, on values
-// halfway between two float64 (ties to even, both ways), and at the edges
-// of its range, where it hands over to Float64.
-func TestAbsFloat64(t *testing.T) {
+// TestNewGridValues checks the split of a value into mantissa and
+// exponent, which must give the value back exactly, and its absolute
+// value in float64 (absOfMantissa, or Float64 beyond ±2^1000) against
+// big.Float.Float64: on random values at several precisions, on values
+// halfway between two float64 (ties to even, both ways) or just off
+// halfway, and at the edges of the range.
+func TestNewGridValues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	var f big.Float
+	var tmp gridScratch
 	check := func(v *big.Float) {
 		t.Helper()
+		g := newGridValues([]*big.Float{v}, &tmp)
 		want, _ := v.Float64()
-		if got := absFloat64(v, &f); got != math.Abs(want) {
-			t.Fatalf("%s: %v, Float64 %v", v.Text('p', 0), got, math.Abs(want))
+		if g.abs[0] != math.Abs(want) {
+			t.Fatalf("%s: %v, Float64 %v", v.Text('p', 0), g.abs[0], math.Abs(want))
+		}
+		back := new(big.Float).SetInt(g.mant[0])
+		back.SetMantExp(back, g.exp[0])
+		if back.Cmp(v) != 0 {
+			t.Fatalf("%s: mantissa %s, exponent %d", v.Text('p', 0), g.mant[0], g.exp[0])
 		}
 	}
 	for i := range 20000 {
-		prec := []uint{60, 128, 200, 333}[i%4]
+		prec := []uint{60, 64, 128, 200, 333}[i%5]
 		v := new(big.Float).SetPrec(prec).SetFloat64(rng.NormFloat64())
 		v.Add(v, new(big.Float).SetPrec(prec).SetFloat64(rng.NormFloat64()*math.Pow(2, -60-float64(rng.IntN(60)))))
 		v.SetMantExp(v, rng.IntN(2400)-1200)
 		check(v)
 	}
-	for _, x := range []float64{1, 1.5, math.MaxFloat64, math.SmallestNonzeroFloat64, 0x1p-1022} {
+	for _, x := range []float64{1, 1.5, 0x1.fffffffffffffp0, math.MaxFloat64, math.SmallestNonzeroFloat64, 0x1p-1022} {
 		for _, d := range []float64{0.5, -0.5} { // half an ulp of x's 53 bits either way
-			v := new(big.Float).SetPrec(120).SetFloat64(x)
-			ulp := new(big.Float).SetPrec(120).SetMantExp(big.NewFloat(d), v.MantExp(nil)-53)
-			check(v.Add(v, ulp))
+			for _, off := range []float64{0, 1, -1} { // and just beyond or short of it
+				// The bit that breaks the tie lies in the word that
+				// holds the lowest of the top 64 bits, or further down.
+				for _, pb := range [][2]int{{120, 110}, {333, 70}, {333, 110}, {333, 300}} {
+					prec, below := uint(pb[0]), pb[1]
+					v := new(big.Float).SetPrec(prec).SetFloat64(x)
+					e := v.MantExp(nil)
+					ulp := new(big.Float).SetMantExp(big.NewFloat(d), e-53)
+					ulp.SetPrec(prec) // SetMantExp takes the precision of its mantissa
+					ulp.Add(ulp, new(big.Float).SetMantExp(big.NewFloat(off), e-below))
+					check(v.Add(v, ulp))
+				}
+			}
 		}
 	}
 	check(new(big.Float))
+	check(new(big.Float).SetPrec(200).SetInt64(-3))
 }
 
 // TestTrapezoidStartsAtStep checks the steps the trapezoidal sums keep:
