@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"critcalc/calc/bigmath"
+	"critcalc/internal/words"
 )
 
 // The trapezoidal path of the arbitrary-precision quadrature, for
@@ -84,7 +85,7 @@ type gridScratch struct {
 // rounds (to nearest, ties to even); the result must be a normal float64
 // or 0.
 func absOfMantissa(x []big.Word, exp int) float64 {
-	n := bitLenWords(x)
+	n := words.BitLen(x)
 	if n == 0 {
 		return 0
 	}
@@ -153,13 +154,20 @@ func newGridValues(vs []*big.Float, tmp *gridScratch) gridValues {
 		m.Int(&ints[i])
 		backing = backing[:start+len(ints[i].Bits())]
 		g.exp[i] = e - p
-		if e < -1000 || e > 1000 {
-			g.abs[i] = math.Abs(bigToFloat(v)) // where a float64 may be subnormal or infinite
-		} else {
-			g.abs[i] = absOfMantissa(ints[i].Bits(), e-p)
-		}
+		g.abs[i] = absOfGridValue(&ints[i], e-p)
 	}
 	return g
+}
+
+// absOfGridValue returns |m·2^exp| rounded to float64 as
+// big.Float.Float64 rounds it, for a mantissa m ≠ 0.
+func absOfGridValue(m *big.Int, exp int) float64 {
+	if e := exp + m.BitLen(); e < -1000 || e > 1000 {
+		// Where a float64 may be subnormal or infinite.
+		v := new(big.Float).SetInt(m)
+		return math.Abs(bigToFloat(v.SetMantExp(v, exp)))
+	}
+	return absOfMantissa(m.Bits(), exp)
 }
 
 // trapGrid holds the integrands' values at the dyadic points evaluated so
@@ -598,7 +606,7 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 					}
 					var xy []big.Word
 					if len(x) <= schoolbookWords && len(y) <= schoolbookWords {
-						xy = mulWords(p, x, y)
+						xy = words.Mul(p, x, y)
 					} else {
 						xy = prod.Mul(gv.mant[i], &wmInt[a]).Bits()
 					}
@@ -649,20 +657,20 @@ func trapWeights(R, R2 *big.Int, F uint, J, keep int) (wm [][]big.Word, we []int
 	for j := range J + 1 {
 		dst := backing[j*kw : (j+1)*kw : (j+1)*kw]
 		we[j] = -int(F)
-		if sh := bitLenWords(W) - keep; sh > 0 {
-			wm[j] = shrWords(dst, W, uint(sh))
+		if sh := words.BitLen(W) - keep; sh > 0 {
+			wm[j] = words.Shr(dst, W, uint(sh))
 			we[j] += sh
 		} else {
 			wm[j] = dst[:copy(dst, W)]
 		}
-		W = shrWords(Wb, mulWords(p, W, S), F)
-		S = shrWords(Sb, mulWords(p, S, R2w), F)
+		W = words.Shr(Wb, words.Mul(p, W, S), F)
+		S = words.Shr(Sb, words.Mul(p, S, R2w), F)
 	}
 	return wm, we
 }
 
 // schoolbookWords is the largest operand, in words, that the trapezoidal
-// sums multiply by schoolbook multiplication (mulWords): beyond it
+// sums multiply by schoolbook multiplication (words.Mul): beyond it
 // big.Int's multiplication, in assembly and with Karatsuba's method from
 // 40 words, is the faster.
 const schoolbookWords = 12

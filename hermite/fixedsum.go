@@ -3,6 +3,8 @@ package hermite
 import (
 	"math/big"
 	"math/bits"
+
+	"critcalc/internal/words"
 )
 
 // Fixed-width integer arithmetic for the trapezoidal sums (trapSums). The
@@ -15,7 +17,7 @@ import (
 // fixed in advance as it is added, so that no step allocates.
 
 // wordBits is the width of a big.Word.
-const wordBits = bits.UintSize
+const wordBits = words.Bits
 
 // fixedSum is a signed integer in two's complement, in little-endian
 // words of a width fixed when it is made: wide enough for every partial
@@ -27,31 +29,6 @@ func newFixedSum(words int) fixedSum { return fixedSum{w: make([]big.Word, words
 
 // reset sets s to 0.
 func (s fixedSum) reset() { clear(s.w) }
-
-// mulWords sets z[:len(x)+len(y)] to the product x·y of two magnitudes
-// (little-endian words) by schoolbook multiplication and returns it.
-func mulWords(z, x, y []big.Word) []big.Word {
-	z = z[:len(x)+len(y)]
-	clear(z)
-	for i, d := range y {
-		if d == 0 {
-			continue
-		}
-		var c uint
-		for j, xj := range x {
-			hi, lo := bits.Mul(uint(xj), uint(d))
-			var cc uint
-			lo, cc = bits.Add(lo, uint(z[i+j]), 0)
-			hi += cc
-			lo, cc = bits.Add(lo, c, 0)
-			hi += cc
-			z[i+j] = big.Word(lo)
-			c = hi
-		}
-		z[i+len(x)] = big.Word(c)
-	}
-	return z
-}
 
 // addShifted adds p·2^sh to s, or subtracts it where neg, with p a
 // magnitude: shifted right (sh < 0), p·2^sh is rounded towards −∞ as
@@ -173,40 +150,4 @@ func (s fixedSum) Int(z *big.Int) *big.Int {
 func shiftedWords(n, sh int) int {
 	b := n*wordBits + sh
 	return max(1, (b+wordBits-1)/wordBits)
-}
-
-// shrWords sets z to ⌊x·2^−r⌋ for a magnitude x and returns it without
-// leading zero words; z needs len(x) words and may not overlap x.
-func shrWords(z, x []big.Word, r uint) []big.Word {
-	ws, bs := int(r/wordBits), r%wordBits
-	if ws >= len(x) {
-		return z[:0]
-	}
-	n := len(x) - ws
-	z = z[:n]
-	for k := range n {
-		q := uint(x[k+ws]) >> bs
-		if bs > 0 && k+ws+1 < len(x) {
-			q |= uint(x[k+ws+1]) << (wordBits - bs)
-		}
-		z[k] = big.Word(q)
-	}
-	return normWords(z)
-}
-
-// normWords returns x without its leading zero words.
-func normWords(x []big.Word) []big.Word {
-	for len(x) > 0 && x[len(x)-1] == 0 {
-		x = x[:len(x)-1]
-	}
-	return x
-}
-
-// bitLenWords returns the bit length of a magnitude without leading zero
-// words.
-func bitLenWords(x []big.Word) int {
-	if len(x) == 0 {
-		return 0
-	}
-	return (len(x)-1)*wordBits + bits.Len(uint(x[len(x)-1]))
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"critcalc/calc/bigmath"
+	"critcalc/internal/words"
 )
 
 // randomMagnitude returns a random magnitude of n words, its top word
@@ -19,23 +20,6 @@ func randomMagnitude(rng *rand.Rand, n int) *big.Int {
 		w[n-1] = 1
 	}
 	return new(big.Int).SetBits(w)
-}
-
-// TestMulWords checks the schoolbook product against big.Int's, for
-// operands of 1 to 20 words, with the buffer's earlier contents left over.
-func TestMulWords(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	p := make([]big.Word, 40)
-	for range 2000 {
-		x, y := randomMagnitude(rng, 1+rng.IntN(20)), randomMagnitude(rng, 1+rng.IntN(20))
-		for k := range p {
-			p[k] = big.Word(rng.Uint64()) // garbage mulWords must clear
-		}
-		got := new(big.Int).SetBits(normWords(mulWords(p, x.Bits(), y.Bits())))
-		if want := new(big.Int).Mul(x, y); got.Cmp(want) != 0 {
-			t.Fatalf("%s · %s: %s, want %s", x, y, got, want)
-		}
-	}
 }
 
 // TestFixedSumMatchesBigInt checks fixedSum against the big.Int sum it
@@ -76,7 +60,7 @@ func TestFixedSumMatchesBigInt(t *testing.T) {
 				prod.Rsh(prod, uint(-tm.sh))
 			}
 			want.Add(want, prod)
-			s.addShifted(mulWords(p, tm.x.Bits(), tm.y.Bits()), tm.x.Sign() < 0, tm.sh)
+			s.addShifted(words.Mul(p, tm.x.Bits(), tm.y.Bits()), tm.x.Sign() < 0, tm.sh)
 		}
 		if got := s.Int(new(big.Int)); got.Cmp(want) != 0 {
 			t.Fatalf("trial %d (%d terms): %s, want %s", trial, terms, got, want)
