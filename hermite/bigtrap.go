@@ -54,6 +54,15 @@ type gridPoint struct {
 	exp int
 }
 
+// gridKey is a gridPoint packed into one word, the key of the grids'
+// maps (which hash a word faster than a pair): num in the high 48 bits,
+// exp in the low 16. It is one to one for |num| < 2^47 and |exp| < 2^15,
+// far beyond the trapMaxNodes nodes of a sum and the steps 2^−m it takes.
+type gridKey uint64
+
+// key returns p's gridKey.
+func (p gridPoint) key() gridKey { return gridKey(uint64(p.num)<<16 | uint64(uint16(int16(p.exp)))) }
+
 // pointOf returns the lowest-terms key of j·2^−m.
 func pointOf(j int64, m int) gridPoint {
 	if j == 0 {
@@ -174,8 +183,9 @@ func absOfGridValue(m *big.Int, exp int) float64 {
 // far, at one precision.
 type trapGrid struct {
 	mu      sync.Mutex
-	pts     map[gridPoint]gridValues
-	pending map[gridPoint]*fillBatch // points being evaluated by a fill
+	pts     map[gridKey]gridValues
+	pending map[gridKey]*fillBatch // points being evaluated by a fill
+	emptied int                    // how many times pts was emptied
 }
 
 // trapGrids holds one trapGrid per working precision.
@@ -195,7 +205,7 @@ func (g *trapGrids) grid(prec uint) *trapGrid {
 		if g.m == nil || len(g.m) >= maxTrapPrecisions {
 			g.m = map[uint]*trapGrid{}
 		}
-		g.m[prec] = &trapGrid{pts: map[gridPoint]gridValues{}}
+		g.m[prec] = &trapGrid{pts: map[gridKey]gridValues{}}
 	}
 	return g.m[prec]
 }
@@ -353,42 +363,51 @@ func (s trapSpan) n() int64 { return s.lo + s.hi + 1 }
 func (q *bigQuad) fill(g *trapGrid, span trapSpan, m int, prec uint) bool {
 	g.mu.Lock()
 	if g.pending == nil {
-		g.pending = map[gridPoint]*fillBatch{}
+		g.pending = map[gridKey]*fillBatch{}
 	}
+	emptied := g.emptied
 	var missing []gridPoint
 	var waits []*fillBatch
 	mine := &fillBatch{done: make(chan struct{})}
 	for j := -span.lo; j <= span.hi; j++ {
 		p := pointOf(j, m)
-		if _, ok := g.pts[p]; ok {
+		k := p.key()
+		if _, ok := g.pts[k]; ok {
 			continue
 		}
-		if b := g.pending[p]; b != nil {
+		if b := g.pending[k]; b != nil {
 			if len(waits) == 0 || waits[len(waits)-1] != b {
 				waits = append(waits, b)
 			}
 			continue
 		}
 		missing = append(missing, p)
-		g.pending[p] = mine
+		g.pending[k] = mine
 	}
 	if len(g.pts)+len(missing) > trapMaxPoints {
-		g.pts = map[gridPoint]gridValues{}
+		g.pts = map[gridKey]gridValues{}
+		g.emptied++
 	}
 	g.mu.Unlock()
 	ok := q.evaluate(g, missing, m, prec)
+	mine.ok = ok
 	close(mine.done)
+	all := ok
 	for _, b := range waits {
 		<-b.done
+		all = all && b.ok
 	}
 	if !ok {
 		return false
 	}
-	// A batch waited for may have failed, or the grid been emptied.
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if all && g.emptied == emptied {
+		return true // every point was there, or is now
+	}
+	// A batch waited for failed, or the grid was emptied.
 	for j := -span.lo; j <= span.hi; j++ {
-		if _, ok := g.pts[pointOf(j, m)]; !ok {
+		if _, ok := g.pts[pointOf(j, m).key()]; !ok {
 			return false
 		}
 	}
@@ -396,8 +415,11 @@ func (q *bigQuad) fill(g *trapGrid, span trapSpan, m int, prec uint) bool {
 }
 
 // fillBatch is the set of points one fill evaluates; done is closed when
-// their values are in the grid (or failed).
-type fillBatch struct{ done chan struct{} }
+// their values are in the grid, and ok set before, or when they failed.
+type fillBatch struct {
+	done chan struct{}
+	ok   bool
+}
 
 // evaluate computes the integrands at the points, in parallel, stores the
 // values in the grid and removes the points from its pending set; it
@@ -422,9 +444,10 @@ func (q *bigQuad) evaluate(g *trapGrid, points []gridPoint, m int, prec uint) bo
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for i, p := range points {
-		delete(g.pending, p)
+		k := p.key()
+		delete(g.pending, k)
 		if ok {
-			g.pts[p] = vals[i]
+			g.pts[k] = vals[i]
 		}
 	}
 	return ok
@@ -476,7 +499,7 @@ func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(i int,
 // The sums are accumulated in fixed point, integrand i in units of
 // 2^E_i ≤ 2^−(prec+8) of its scale: a product of a value's mantissa and a
 // weight's, shifted to those units, is exact but for the truncated bits,
-// under one unit each, and no step allocates.
+// under one unit each, and no term allocates.
 func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec uint, tol float64) (trapResult, bool) {
 	J := max(span.lo, span.hi) // the weights reach |j| ≤ J
 	n := len(q.ins)
@@ -484,7 +507,7 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 	defer g.mu.Unlock()
 	vals := make([]gridValues, span.n()) // index j+span.lo
 	for j := -span.lo; j <= span.hi; j++ {
-		v, ok := g.pts[pointOf(j, m)]
+		v, ok := g.pts[pointOf(j, m).key()]
 		if !ok {
 			return trapResult{}, false // emptied by a concurrent fill
 		}
@@ -557,83 +580,91 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 	}
 
 	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(span.n()), scales: scales}
-	// Each integrand's sums are exact integers, whatever the order of
-	// their terms: the integrands are summed in parallel, and the first
-	// whose error is out of tolerance stops the others.
-	var next atomic.Int64
-	var bad atomic.Bool
-	var wg sync.WaitGroup
+	// The sums are exact integers, whatever the order of their terms: the
+	// nodes are split between goroutines, each of which adds every
+	// integrand's terms at a node while its values are at hand, and the
+	// parts are added at the end.
+	parts := trapParts(vals, span, wm, wmInt, we, units, runtime.GOMAXPROCS(0))
 	cf64 := bigToFloat(c)
-	for range min(runtime.GOMAXPROCS(0), n) {
+	var even, odd, part big.Int
+	for i := range n {
+		even.SetInt64(0)
+		odd.SetInt64(0)
+		for _, pt := range parts {
+			even.Add(&even, pt[i][0].Int(&part))
+			odd.Add(&odd, pt[i][1].Int(&part))
+		}
+		// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
+		part.Sub(&odd, &even)
+		df, _ := new(big.Float).SetInt(&part).Float64()
+		diff := math.Abs(math.Ldexp(df, units[i])) * cf64
+		res.errs[i] = panelError(diff, scales[i])
+		if res.errs[i] > tol*scales[i] {
+			return trapResult{scales: scales}, false
+		}
+		sum := f(prec).SetInt(part.Add(&odd, &even))
+		sum.SetMantExp(sum, units[i])
+		res.sums[i] = sum.Mul(sum, c)
+	}
+	return res, true
+}
+
+// trapParts adds the terms of the trapezoidal sums, the products of the
+// values' mantissas at the nodes of span and the weights' (wm, and as
+// big.Int wmInt for wide ones), each shifted to its integrand's units; the
+// nodes are split into up to procs runs, one per goroutine, and the
+// result holds each run's sums over the even and the odd j of each
+// integrand.
+func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, wmInt []big.Int, we, units []int, procs int) [][][2]fixedSum {
+	n := len(units)
+	total := int(span.n())
+	runs := max(1, min(procs, total/64))
+	parts := make([][][2]fixedSum, runs)
+	var wg sync.WaitGroup
+	for r := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var even, odd, prod big.Int
-			var sums [2]fixedSum // even and odd j
+			sums := make([][2]fixedSum, n)
+			var prod big.Int
 			var p []big.Word
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n || bad.Load() {
-					return
+			for k := r * total / runs; k < (r+1)*total/runs; k++ {
+				j := int64(k) - span.lo
+				a := absInt(j)
+				gv := vals[k]
+				y := wm[a]
+				if len(y) == 0 {
+					continue
 				}
-				// The accumulators' width: the widest shifted
-				// product, a word for the growth of a sum of fewer
-				// than 2^62 terms and one for the sign.
-				width, plen := 1, 0
-				for j := -span.lo; j <= span.hi; j++ {
-					a := absInt(j)
-					gv := vals[j+span.lo]
-					if nx, ny := len(gv.mant[i].Bits()), len(wm[a]); nx > 0 && ny > 0 {
-						plen = max(plen, nx+ny)
-						width = max(width, shiftedWords(nx+ny, gv.exp[i]+we[a]-units[i]))
-					}
-				}
-				for k := range sums {
-					if len(sums[k].w) < width+2 {
-						sums[k] = newFixedSum(width + 2)
-					}
-					sums[k].reset()
-				}
-				if len(p) < plen {
-					p = make([]big.Word, plen)
-				}
-				for j := -span.lo; j <= span.hi; j++ {
-					a := absInt(j)
-					gv := vals[j+span.lo]
-					x, y := gv.mant[i].Bits(), wm[a]
-					if len(x) == 0 || len(y) == 0 {
+				for i, m := range gv.mant {
+					x := m.Bits()
+					if len(x) == 0 {
 						continue
+					}
+					sh := gv.exp[i] + we[a] - units[i]
+					// Room for the shifted product, a word for the growth
+					// of a sum of fewer than 2^62 terms and one for the
+					// sign.
+					if need := shiftedWords(len(x)+len(y), sh) + 2; len(sums[i][a%2].w) < need {
+						sums[i][a%2] = sums[i][a%2].widened(need + 2)
 					}
 					var xy []big.Word
 					if len(x) <= schoolbookWords && len(y) <= schoolbookWords {
+						if len(p) < len(x)+len(y) {
+							p = make([]big.Word, 2*(len(x)+len(y)))
+						}
 						xy = words.Mul(p, x, y)
 					} else {
-						xy = prod.Mul(gv.mant[i], &wmInt[a]).Bits()
+						xy = prod.Mul(m, &wmInt[a]).Bits()
 					}
-					sums[a%2].addShifted(xy, gv.mant[i].Sign() < 0, gv.exp[i]+we[a]-units[i])
+					sums[i][a%2].addShifted(xy, m.Sign() < 0, sh)
 				}
-				sums[0].Int(&even)
-				sums[1].Int(&odd)
-				// S_h = c·(even + odd), S_2h = 2c·even: S_h − S_2h = c·(odd − even).
-				prod.Sub(&odd, &even)
-				df, _ := new(big.Float).SetInt(&prod).Float64()
-				diff := math.Abs(math.Ldexp(df, units[i])) * cf64
-				res.errs[i] = panelError(diff, scales[i])
-				if res.errs[i] > tol*scales[i] {
-					bad.Store(true)
-					return
-				}
-				sum := f(prec).SetInt(prod.Add(&odd, &even))
-				sum.SetMantExp(sum, units[i])
-				res.sums[i] = sum.Mul(sum, c)
 			}
+			parts[r] = sums
 		}()
 	}
 	wg.Wait()
-	if bad.Load() {
-		return trapResult{scales: scales}, false
-	}
-	return res, true
+	return parts
 }
 
 // trapWeights returns the weights r^(j²), 0 ≤ j ≤ J, of the trapezoidal

@@ -357,3 +357,19 @@ func TestTrapezoidStartsAtStep(t *testing.T) {
 		}
 	}
 }
+
+// TestGridKey checks that distinct grid points have distinct keys, for
+// numerators and exponents of either sign up to the limits the keys keep
+// apart.
+func TestGridKey(t *testing.T) {
+	seen := map[gridKey]gridPoint{}
+	for _, num := range []int64{0, 1, -1, 3, -3, 8191, -8191, 1<<47 - 1, -(1<<47 - 1)} {
+		for _, exp := range []int{0, 1, -1, 40, -40, 1<<15 - 1, -(1<<15 - 1)} {
+			p := gridPoint{num, exp}
+			if q, ok := seen[p.key()]; ok && q != p {
+				t.Fatalf("%v and %v share the key %#x", p, q, p.key())
+			}
+			seen[p.key()] = p
+		}
+	}
+}

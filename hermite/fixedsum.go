@@ -27,8 +27,18 @@ type fixedSum struct{ w []big.Word }
 // newFixedSum returns a zero sum of the given width in words.
 func newFixedSum(words int) fixedSum { return fixedSum{w: make([]big.Word, words)} }
 
-// reset sets s to 0.
-func (s fixedSum) reset() { clear(s.w) }
+// widened returns s with the given width in words, at least its own: the
+// same value, its sign extended.
+func (s fixedSum) widened(words int) fixedSum {
+	w := make([]big.Word, max(words, len(s.w)))
+	copy(w, s.w)
+	if len(s.w) > 0 && s.w[len(s.w)-1]>>(wordBits-1) != 0 {
+		for k := len(s.w); k < len(w); k++ {
+			w[k] = ^big.Word(0)
+		}
+	}
+	return fixedSum{w: w}
+}
 
 // addShifted adds p·2^sh to s, or subtracts it where neg, with p a
 // magnitude: shifted right (sh < 0), p·2^sh is rounded towards −∞ as
