@@ -262,6 +262,14 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 	if m, ok := q.trapSteps.get(stepKey); ok && m > m0 && m <= m0+trapMaxRefine {
 		start = m
 	}
+	// A grid whose sums at this K were found short of twice this
+	// tolerance, in a call for fewer digits, is short of it now too.
+	for start < m0+trapMaxRefine {
+		if est, ok := q.trapSteps.estimate(stepKey, start, Kf); !ok || est <= 2*tol {
+			break
+		}
+		start++
+	}
 	for m := start; m <= m0+trapMaxRefine; m++ {
 		lo, hi := math.Floor(math.Ldexp(Z[0], m)), math.Floor(math.Ldexp(Z[1], m))
 		if !(lo+hi+1 <= trapMaxNodes) { // before the conversion, which could overflow
@@ -272,6 +280,9 @@ func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, extra int, prec, vpr
 			return trapResult{}, false
 		}
 		r, conv := q.trapSums(g, K, span, m, prec, tol)
+		if r.errs != nil {
+			q.trapSteps.keepEstimate(stepKey, m, Kf, r.relErr())
+		}
 		if conv {
 			q.trapSteps.put(stepKey, m)
 			// The tails left out are part of each value's error: below
@@ -492,9 +503,9 @@ func evalPoints[T any](points []gridPoint, prec uint, newEval func() func(i int,
 }
 
 // trapSums forms the trapezoidal sums with steps h = 2^−m and 2h on the
-// nodes of span and reports whether every integrand's estimated error is
-// within tol of its scale, the sum of |F_i| with the same weights; a
-// result without scales means one is below minScale.
+// nodes of span, with their estimated errors, and reports whether every
+// integrand's is within tol of its scale, the sum of |F_i| with the same
+// weights; a result without scales means one is below minScale.
 //
 // The sums are accumulated in fixed point, integrand i in units of
 // 2^E_i ≤ 2^−(prec+8) of its scale: a product of a value's mantissa and a
@@ -587,6 +598,7 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 	parts := trapParts(vals, span, wm, wmInt, we, units, runtime.GOMAXPROCS(0))
 	cf64 := bigToFloat(c)
 	var even, odd, part big.Int
+	conv := true
 	for i := range n {
 		even.SetInt64(0)
 		odd.SetInt64(0)
@@ -600,13 +612,13 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 		diff := math.Abs(math.Ldexp(df, units[i])) * cf64
 		res.errs[i] = panelError(diff, scales[i])
 		if res.errs[i] > tol*scales[i] {
-			return trapResult{scales: scales}, false
+			conv = false
 		}
 		sum := f(prec).SetInt(part.Add(&odd, &even))
 		sum.SetMantExp(sum, units[i])
 		res.sums[i] = sum.Mul(sum, c)
 	}
-	return res, true
+	return res, conv
 }
 
 // trapParts adds the terms of the trapezoidal sums, the products of the
@@ -727,11 +739,71 @@ type trapStepKey struct {
 // Newton step, the next layer), whose integrands need the same step, does
 // not sum on the coarser grids first only to find them short. A call that
 // starts there computes its sums on a grid at least as fine as the first
-// that converges, which meets the same tolerance. It is safe for
-// concurrent use.
+// that converges, which meets the same tolerance. It also remembers, for
+// each grid, the largest estimated error relative to its scale that the
+// sums had there at the last K (trapEstimate): the difference of the sums
+// with steps h and 2h depends on the integrands and K, not on the digits
+// asked for, so a later call at that K for more digits (the last Newton
+// steps of a refinement, after a first one for fewer) skips the grids
+// already found short. It is safe for concurrent use.
 type trapSteps struct {
-	mu sync.Mutex
-	m  map[trapStepKey]int
+	mu  sync.Mutex
+	m   map[trapStepKey]int
+	est map[trapEstimateKey]trapEstimate
+}
+
+// trapEstimateKey names the sums on one grid 2^−m for the values of a
+// trapStepKey, whatever the digits asked for.
+type trapEstimateKey struct {
+	kc    float64
+	extra int
+	vprec uint
+	m     int
+}
+
+// trapEstimate is the largest estimated relative error of the sums on a
+// grid, at K.
+type trapEstimate struct{ K, rel float64 }
+
+// estimateSameK is how close to the K of a kept estimate a call's K must
+// be for the estimate to stand for its own: the difference of the sums
+// moves with K smoothly, by as little relatively.
+const estimateSameK = 1e-9
+
+// estimate returns the estimate kept for the grid 2^−m of k's values at
+// a K within estimateSameK of Kf, if one is.
+func (t *trapSteps) estimate(k trapStepKey, m int, Kf float64) (float64, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.est[trapEstimateKey{kc: k.kc, extra: k.extra, vprec: k.vprec, m: m}]
+	if !ok || !(math.Abs(e.K-Kf) <= estimateSameK*Kf) {
+		return 0, false
+	}
+	return e.rel, true
+}
+
+// keepEstimate keeps the estimate rel of the sums on the grid 2^−m at Kf;
+// the store is emptied when it is full.
+func (t *trapSteps) keepEstimate(k trapStepKey, m int, Kf, rel float64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	ek := trapEstimateKey{kc: k.kc, extra: k.extra, vprec: k.vprec, m: m}
+	if _, ok := t.est[ek]; t.est == nil || len(t.est) >= maxPlans && !ok {
+		t.est = map[trapEstimateKey]trapEstimate{}
+	}
+	t.est[ek] = trapEstimate{K: Kf, rel: rel}
+}
+
+// relErr returns the largest estimated error of the sums relative to its
+// scale.
+func (r trapResult) relErr() float64 {
+	rel := 0.0
+	for i, e := range r.errs {
+		if r.scales[i] > 0 {
+			rel = max(rel, e/r.scales[i])
+		}
+	}
+	return rel
 }
 
 // get returns the m kept for k, if one is.

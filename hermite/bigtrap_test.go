@@ -373,3 +373,46 @@ func TestGridKey(t *testing.T) {
 		}
 	}
 }
+
+// TestTrapezoidSkipsShortGrids checks the estimates the trapezoidal sums
+// keep across digits: after a call for 34 digits at K (mish near K*,
+// whose 34-digit grid is one halving short at 48 digits), the estimate
+// kept for that grid is above twice the 48-digit tolerance, so that a
+// 48-digit call at K starts one grid finer; and its values are bit for bit
+// those of a fresh 48-digit quadrature, which finds the coarser grid
+// short by itself. At another K the estimate does not stand.
+func TestTrapezoidSkipsShortGrids(t *testing.T) {
+	const lo, hi = 34, 48
+	K, _ := new(big.Rat).SetString("1.67016913247809")
+	Kf, _ := K.Float64()
+	q := newBigQuad(trapSet(t, "mish"))
+	if _, err := q.atSharing(K, lo, hi); err != nil {
+		t.Fatal(err)
+	}
+	vprec := calc.BitsForDigits(hi+12) + 16
+	key := trapStepKey{kc: kClass(Kf), digits: lo, vprec: vprec}
+	m, ok := q.trapSteps.get(key)
+	if !ok {
+		t.Fatalf("no step kept for %+v", key)
+	}
+	est, ok := q.trapSteps.estimate(key, m, Kf)
+	if tol := pow10(-(hi + 2)); !ok || !(est > 2*tol) {
+		t.Fatalf("estimate %.3g (kept: %v) on the %d-digit grid 2^−%d, against twice the %d-digit tolerance %.3g: the test wants it short", est, ok, lo, m, hi, 2*tol)
+	}
+	if _, ok := q.trapSteps.estimate(key, m, Kf*(1+1e-6)); ok {
+		t.Error("the estimate stands at another K")
+	}
+	got, err := q.at(K, hi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := newBigQuad(trapSet(t, "mish")).at(K, hi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i].Cmp(want[i]) != 0 {
+			t.Errorf("integrand %d: %s after the %d-digit call, %s fresh", i, got[i].Text('g', hi+4), lo, want[i].Text('g', hi+4))
+		}
+	}
+}
