@@ -8,7 +8,9 @@ package calc
 func Derivative(e Expr, n int) Expr {
 	for range n {
 		d := differ{memo: map[Expr]Expr{}}
-		e = d.diff(e)
+		next := d.diff(e)
+		keepAntiderivative(next, e)
+		e = next
 	}
 	return e
 }

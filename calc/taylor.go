@@ -150,6 +150,18 @@ func jetPoint(a *big.Float) string { return fmt.Sprintf("%.10g", a) }
 // jetsAt computes the jet of e at a with working precision prec. A kink
 // whose estimated distance from a is at most 2^snap counts as lying at a.
 func jetsAt(e Expr, a *big.Float, order int, side Side, prec uint, snap float64) (c []*big.Float, err error) {
+	return expandJets(e, a, order, side, prec, snap, false)
+}
+
+// jetsAtPlain is jetsAt with every node computed from its operands (or
+// taken from the jet cache at this order), none derived from an
+// antiderivative: the expansion that jetOfOrder asks for.
+func jetsAtPlain(e Expr, a *big.Float, order int, side Side, prec uint, snap float64) (c []*big.Float, err error) {
+	return expandJets(e, a, order, side, prec, snap, true)
+}
+
+// expandJets is jetsAt, or jetsAtPlain where plain.
+func expandJets(e Expr, a *big.Float, order int, side Side, prec uint, snap float64, plain bool) (c []*big.Float, err error) {
 	defer func() {
 		// An infinite value (an exponential beyond big.Float's range) can
 		// meet another of opposite sign inside a recurrence.
@@ -162,10 +174,11 @@ func jetsAt(e Expr, a *big.Float, order int, side Side, prec uint, snap float64)
 		}
 	}()
 	ev := &jetEval{
-		ctx:  newJetCtx(order, prec),
-		side: side,
-		at:   a,
-		snap: snap,
+		ctx:   newJetCtx(order, prec),
+		side:  side,
+		at:    a,
+		snap:  snap,
+		plain: plain,
 	}
 	ev.key = ev.makeKey()
 	ev.memo = map[Expr]jet{}
@@ -185,18 +198,20 @@ type jetEval struct {
 	snap float64
 	memo map[Expr]jet
 	key  jetKey // of the jets that other expansions share (jetCache)
+	// plain: no jet is derived from an antiderivative's (derivjet.go).
+	plain bool
 }
 
 // eval returns the jet of e, computing the jets of its nodes in
 // topological order. Nodes inside the definition of a named activation
 // report kinks under origin, the activation's name.
 func (ev *jetEval) eval(e Expr, origin string) (jet, error) {
+	need := ev.needed(e)
 	for _, n := range e.Nodes() {
-		if _, ok := ev.memo[n]; ok {
+		if !need[n] {
 			continue
 		}
-		if j, ok := cachedJet(ev.key, n); ok {
-			ev.memo[n] = j
+		if _, ok := ev.memo[n]; ok {
 			continue
 		}
 		j, err := ev.node(n, origin)
@@ -209,6 +224,30 @@ func (ev *jetEval) eval(e Expr, origin string) (jet, error) {
 		ev.memo[n] = j
 	}
 	return ev.memo[e], nil
+}
+
+// needed returns the nodes of e whose jets eval computes from their
+// operands: those reached from e through nodes whose jets do not resolve
+// otherwise (ev.resolved, which puts the jets it finds in the memo), so
+// that the subexpressions of a derivative taken from its antiderivative's
+// jet are not expanded at all.
+func (ev *jetEval) needed(e Expr) map[Expr]bool {
+	need := map[Expr]bool{}
+	stack := []Expr{e}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if need[n] {
+			continue
+		}
+		need[n] = true
+		if j, ok := ev.resolved(n); ok {
+			ev.memo[n] = j
+			continue
+		}
+		stack = append(stack, n.Args()...)
+	}
+	return need
 }
 
 // errJetOverflow reports a coefficient beyond the range of big.Float.
