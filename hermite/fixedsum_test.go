@@ -9,17 +9,15 @@ import (
 	"critcalc/internal/words"
 )
 
-// randomMagnitude returns a random magnitude of n words, its top word
-// nonzero.
+// randomMagnitude returns a random magnitude of n words, its top bit
+// set.
 func randomMagnitude(rng *rand.Rand, n int) *big.Int {
-	w := make([]big.Word, n)
-	for k := range w {
-		w[k] = big.Word(rng.Uint64())
+	x := new(big.Int)
+	for range n {
+		x.Lsh(x, wordBits)
+		x.Or(x, new(big.Int).SetUint64(rng.Uint64()))
 	}
-	if w[n-1] == 0 {
-		w[n-1] = 1
-	}
-	return new(big.Int).SetBits(w)
+	return x.SetBit(x, n*wordBits-1, 1)
 }
 
 // TestFixedSumMatchesBigInt checks fixedSum against the big.Int sum it
