@@ -128,12 +128,19 @@ func parseInputText(data []byte) (*kernelInputs, error) {
 	return in, nil
 }
 
-// npyHeader matches the fields of a .npy header dictionary.
-var (
-	npyDescr   = regexp.MustCompile(`'descr'\s*:\s*'([^']*)'`)
-	npyFortran = regexp.MustCompile(`'fortran_order'\s*:\s*(True|False)`)
-	npyShape   = regexp.MustCompile(`'shape'\s*:\s*\(\s*(\d+)\s*,\s*(\d+)\s*,?\s*\)`)
-)
+// npyHeader holds the expressions that match the fields of a .npy header
+// dictionary.
+type npyHeader struct{ descr, fortran, shape *regexp.Regexp }
+
+// npyFields returns the npyHeader, compiled on first use rather than at
+// every start.
+var npyFields = sync.OnceValue(func() npyHeader {
+	return npyHeader{
+		descr:   regexp.MustCompile(`'descr'\s*:\s*'([^']*)'`),
+		fortran: regexp.MustCompile(`'fortran_order'\s*:\s*(True|False)`),
+		shape:   regexp.MustCompile(`'shape'\s*:\s*\(\s*(\d+)\s*,\s*(\d+)\s*,?\s*\)`),
+	}
+})
 
 // parseNpy parses a .npy file (format versions 1 to 3) holding a 2-D array
 // of little-endian float64 ('<f8') or float32 ('<f4'), one input vector a
@@ -159,7 +166,8 @@ func parseNpy(data []byte) (*kernelInputs, error) {
 	}
 	h := string(data[off : off+hlen])
 	body := data[off+hlen:]
-	d, fo, sh := npyDescr.FindStringSubmatch(h), npyFortran.FindStringSubmatch(h), npyShape.FindStringSubmatch(h)
+	re := npyFields()
+	d, fo, sh := re.descr.FindStringSubmatch(h), re.fortran.FindStringSubmatch(h), re.shape.FindStringSubmatch(h)
 	if d == nil || fo == nil {
 		return nil, fmt.Errorf("a .npy header without descr or fortran_order: %q", h)
 	}
