@@ -29,7 +29,10 @@
 // value's error), halving the step until the sums with steps 2h and h
 // agree; the nodes do not move with K, so the
 // values at them serve every later K (the layers of a depth iteration, the
-// steps of a Newton iteration). Integrands with kinks, and any the
+// steps of a Newton iteration). The sums are exact integers in fixed
+// point, added in words (package internal/words), and a grid found short
+// at one K is skipped by a later call there for more digits. Integrands
+// with kinks, and any the
 // trapezoidal rule does not settle, reuse the float64 partition with
 // big.Float Gauss–Legendre rules of doubling size on each panel.
 package hermite
