@@ -145,7 +145,7 @@ func (pl *bigPlan) exec(z *big.Float, s *bigStep, w *bigWork, x *big.Float, prec
 	}
 	switch {
 	case s.isPow:
-		return powIntBig(z, a, s.powN)
+		return powIntBig(z, a, &w.tmp[0], s.powN)
 	// A plain function of e^−|u| without a shared exponential, or at u = 0,
 	// goes to bigmath below, which gives the exact value and sign at 0.
 	case s.kernel != nil && (isFused(s.kernel) || s.slot >= 0 && a.Sign() != 0):

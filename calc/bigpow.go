@@ -30,7 +30,8 @@ func smallIntExponent(e Expr) (n int, ok bool) {
 }
 
 // powIntBig sets z to x^n rounded to the precision of z, for a finite x
-// not aliased by z and an integer |n| ≤ maxBigPowInt, and returns z; the
+// not aliased by z or tmp (scratch space) and an integer |n| ≤
+// maxBigPowInt, and returns z; the
 // special cases and domain errors are those of bigmath.Pow (a zero base and
 // a zero exponent go through it, and the result is then a new value).
 //
@@ -41,7 +42,7 @@ func smallIntExponent(e Expr) (n int, ok bool) {
 // 2|n| units of 2^−wp, under an eighth of an ulp at prec; a negative n
 // takes the reciprocal at wp too, and the result is rounded to prec once
 // more, within about half an ulp in all.
-func powIntBig(z, x *big.Float, n int) (*big.Float, error) {
+func powIntBig(z, x, tmp *big.Float, n int) (*big.Float, error) {
 	prec := z.Prec()
 	switch {
 	case n == 0 || x.Sign() == 0:
@@ -57,15 +58,21 @@ func powIntBig(z, x *big.Float, n int) (*big.Float, error) {
 	if n < 0 {
 		m = uint(-n)
 	}
-	z.SetPrec(prec + powIntGuard + uint(bits.Len(m))).Set(x)
+	// The powers alternate between z and tmp, a product never written over
+	// its own operand (big.Float would allocate a mantissa for it).
+	wp := prec + powIntGuard + uint(bits.Len(m))
+	r, t := z.SetPrec(wp).Set(x), tmp.SetPrec(0).SetPrec(wp)
 	for i := bits.Len(m) - 2; i >= 0; i-- {
-		z.Mul(z, z)
+		r, t = t.Mul(r, r), r
 		if m>>uint(i)&1 == 1 {
-			z.Mul(z, x)
+			r, t = t.Mul(r, x), r
 		}
 	}
 	if n < 0 {
-		z.Quo(bigOne, z)
+		r, t = t.Quo(bigOne, r), r
+	}
+	if r != z {
+		z.Set(r) // exact: both have wp bits
 	}
 	return z.SetPrec(prec), nil
 }

@@ -3,6 +3,7 @@ package calc
 import (
 	"errors"
 	"math/big"
+	"math/bits"
 	"testing"
 
 	"critcalc/calc/bigmath"
@@ -13,14 +14,18 @@ import (
 // positive and negative bases and exponents, and the same special cases,
 // errors, overflows and underflows.
 func TestPowIntBig(t *testing.T) {
+	tmp := new(big.Float) // scratch kept from one call to the next, as a plan's is
 	bases := []string{"3", "-3", "0.7", "-1.0000001", "1e-30", "-7.25e12", "1", "-1", "123456789.123456789"}
 	for _, prec := range []uint{53, 64, 239, 400} {
 		for _, bs := range bases {
 			x, _ := new(big.Float).SetPrec(prec).SetString(bs)
 			for n := -maxBigPowInt; n <= maxBigPowInt; n++ {
-				got, err := powIntBig(new(big.Float).SetPrec(prec), x, n)
+				got, err := powIntBig(new(big.Float).SetPrec(prec), x, tmp, n)
 				if err != nil {
 					t.Fatalf("%s^%d: %v", bs, n, err)
+				}
+				if same := powInPlace(new(big.Float).SetPrec(prec), x, n); got.Cmp(same) != 0 {
+					t.Fatalf("%s^%d at %d bits: %s, by powers in place %s", bs, n, prec, got.Text('p', 0), same.Text('p', 0))
 				}
 				want, err := bigmath.Pow(prec+64, x, new(big.Float).SetInt64(int64(n)))
 				if err != nil {
@@ -69,7 +74,7 @@ func TestPowIntBigSpecial(t *testing.T) {
 		{"tiny^-3", tiny, -3, "+Inf", false},
 	}
 	for _, tt := range tests {
-		got, err := powIntBig(new(big.Float).SetPrec(64), tt.x, tt.n)
+		got, err := powIntBig(new(big.Float).SetPrec(64), tt.x, new(big.Float), tt.n)
 		want, wantErr := bigmath.Pow(64, tt.x, new(big.Float).SetInt64(int64(tt.n)))
 		if tt.want == "" {
 			var de *bigmath.DomainError
@@ -89,4 +94,30 @@ func TestPowIntBigSpecial(t *testing.T) {
 			t.Errorf("%s = %s, want %s", tt.name, s, tt.want)
 		}
 	}
+}
+
+// powInPlace is powIntBig's binary powering with every product written
+// over z, for a finite nonzero x and 3 ≤ |n|: the same operations at the
+// same precisions, so the same bits.
+func powInPlace(z, x *big.Float, n int) *big.Float {
+	prec := z.Prec()
+	if n >= -2 && n <= 2 {
+		r, _ := powIntBig(z, x, new(big.Float), n)
+		return r
+	}
+	m := uint(n)
+	if n < 0 {
+		m = uint(-n)
+	}
+	z.SetPrec(prec + powIntGuard + uint(bits.Len(m))).Set(x)
+	for i := bits.Len(m) - 2; i >= 0; i-- {
+		z.Mul(z, z)
+		if m>>uint(i)&1 == 1 {
+			z.Mul(z, x)
+		}
+	}
+	if n < 0 {
+		z.Quo(bigOne, z)
+	}
+	return z.SetPrec(prec)
 }

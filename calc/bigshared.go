@@ -75,9 +75,11 @@ func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[2]big.Float
 	t0, t1 := tmp[0].SetPrec(0).SetPrec(wp), tmp[1].SetPrec(0).SetPrec(wp)
 	e, m := ne.e, ne.m
 	neg := u.Sign() < 0
-	oneMinusE2 := func(t *big.Float) *big.Float { // 1 − E² = −M(2 + M)
-		addRounded(t, m, bigTwo)
-		t.Mul(t, m)
+	// A product is never written over its own operand (big.Float would
+	// allocate a mantissa for it): each writes the other temporary.
+	oneMinusE2 := func(t, u *big.Float) *big.Float { // 1 − E² = −M(2 + M), u scratch
+		addRounded(u, m, bigTwo)
+		t.Mul(u, m)
 		return t.Neg(t)
 	}
 	onePlusE2 := func(t *big.Float) *big.Float { // 1 + E²
@@ -96,14 +98,14 @@ func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[2]big.Float
 			addRounded(d, d, p)
 			return z.Quo(p, d), nil
 		}
-		n := addRounded(t0, e, bigTwo)
-		n.Mul(n, e)
+		addRounded(t1, e, bigTwo)
+		n := t0.Mul(t1, e)
 		return z.Quo(n, addRounded(t1, n, bigTwo)), nil
 	case f == sechSoftplus:
 		// u ≤ 0, s = 1 + E: 2s/(s² + 1). u > 0: w/(1 + w) with w = 2E(1 + E).
 		if !neg && u.Sign() != 0 {
-			n := addRounded(t0, e, bigOne)
-			n.Mul(n, e)
+			addRounded(t1, e, bigOne)
+			n := t0.Mul(t1, e)
 			n.SetMantExp(n, 1)
 			return z.Quo(n, addRounded(t1, n, bigOne)), nil
 		}
@@ -114,9 +116,9 @@ func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[2]big.Float
 	}
 	switch f.ID {
 	case FnTanh: // (1 − E²)/(1 + E²)
-		z.Quo(oneMinusE2(t0), onePlusE2(t1))
+		z.Quo(oneMinusE2(t0, t1), onePlusE2(t1))
 	case FnSinh: // (1 − E²)/(2E)
-		z.Quo(oneMinusE2(t0), twoE(t1))
+		z.Quo(oneMinusE2(t0, t1), twoE(t1))
 	case FnCosh: // (1 + E²)/(2E)
 		return z.Quo(onePlusE2(t0), twoE(t1)), nil
 	case FnSech: // 2E/(1 + E²)
