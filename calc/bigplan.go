@@ -114,7 +114,7 @@ type bigWork struct {
 	own    []big.Float // own[i] holds step i's value unless a bigmath function returned a new one
 	shared []negExp    // the exponentials computed so far at this point
 	store  []big.Float // two per shared exponential
-	tmp    [2]big.Float
+	tmp    [3]big.Float
 }
 
 // newBigWork returns a scratch space for pl.

@@ -70,21 +70,22 @@ func isFused(f *Func) bool { return f == tanhSoftplus || f == sechSoftplus }
 // about one ulp. E underflows to 0 only for |u| beyond about 1.5e9, where
 // the forms give the exact limits (1, 0, or an infinite cosh or sinh, which
 // the caller reports as an overflow, as bigmath does).
-func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[2]big.Float) (*big.Float, error) {
+func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[3]big.Float) (*big.Float, error) {
 	wp := z.Prec() + sharedGuard
-	t0, t1 := tmp[0].SetPrec(0).SetPrec(wp), tmp[1].SetPrec(0).SetPrec(wp)
+	t0, t1, t2 := tmp[0].SetPrec(0).SetPrec(wp), tmp[1].SetPrec(0).SetPrec(wp), tmp[2].SetPrec(0).SetPrec(wp)
 	e, m := ne.e, ne.m
 	neg := u.Sign() < 0
-	// A product is never written over its own operand (big.Float would
-	// allocate a mantissa for it): each writes the other temporary.
+	// A sum or product is never written over its own operand (big.Float
+	// would allocate a mantissa, or a shifted copy, for it): each writes
+	// another of the three temporaries.
 	oneMinusE2 := func(t, u *big.Float) *big.Float { // 1 − E² = −M(2 + M), u scratch
 		addRounded(u, m, bigTwo)
 		t.Mul(u, m)
 		return t.Neg(t)
 	}
-	onePlusE2 := func(t *big.Float) *big.Float { // 1 + E²
-		t.Mul(e, e)
-		return addRounded(t, t, bigOne)
+	onePlusE2 := func(t, u *big.Float) *big.Float { // 1 + E², u scratch
+		u.Mul(e, e)
+		return addRounded(t, u, bigOne)
 	}
 	twoE := func(t *big.Float) *big.Float { return t.SetMantExp(e, 1) }
 	switch {
@@ -92,11 +93,10 @@ func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[2]big.Float
 		// u ≤ 0, t = E: n/(n + 2) with n = t(t + 2). u > 0, v = E:
 		// (1 + 2v)/(1 + 2v + 2v²).
 		if !neg && u.Sign() != 0 {
-			p := addRounded(t0, twoE(t0), bigOne)
-			d := t1.Mul(e, e)
-			d.SetMantExp(d, 1)
-			addRounded(d, d, p)
-			return z.Quo(p, d), nil
+			p := addRounded(t0, twoE(t2), bigOne)
+			e2 := t1.Mul(e, e)
+			e2.SetMantExp(e2, 1)
+			return z.Quo(p, addRounded(t2, e2, p)), nil
 		}
 		addRounded(t1, e, bigTwo)
 		n := t0.Mul(t1, e)
@@ -110,19 +110,18 @@ func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[2]big.Float
 			return z.Quo(n, addRounded(t1, n, bigOne)), nil
 		}
 		s := addRounded(t0, e, bigOne)
-		d := t1.Mul(s, s)
-		addRounded(d, d, bigOne)
+		d := addRounded(t1, t2.Mul(s, s), bigOne)
 		return z.Quo(s.SetMantExp(s, 1), d), nil
 	}
 	switch f.ID {
 	case FnTanh: // (1 − E²)/(1 + E²)
-		z.Quo(oneMinusE2(t0, t1), onePlusE2(t1))
+		z.Quo(oneMinusE2(t0, t1), onePlusE2(t1, t2))
 	case FnSinh: // (1 − E²)/(2E)
 		z.Quo(oneMinusE2(t0, t1), twoE(t1))
 	case FnCosh: // (1 + E²)/(2E)
-		return z.Quo(onePlusE2(t0), twoE(t1)), nil
+		return z.Quo(onePlusE2(t0, t2), twoE(t1)), nil
 	case FnSech: // 2E/(1 + E²)
-		return z.Quo(twoE(t0), onePlusE2(t1)), nil
+		return z.Quo(twoE(t0), onePlusE2(t1, t2)), nil
 	case FnSigmoid: // 1/(1 + E) for u ≥ 0, E/(1 + E) for u < 0
 		d := addRounded(t0, e, bigOne)
 		if neg {
