@@ -86,7 +86,33 @@ type gridValues struct {
 // gridScratch is the scratch space of newGridValues, kept by a goroutine
 // from one node to the next.
 type gridScratch struct {
-	f big.Float
+	f    big.Float
+	slab gridSlab
+}
+
+// gridSlab hands out the slices of newGridValues from blocks of
+// gridSlabNodes nodes' worth, so that a node's values cost a share of a
+// few allocations rather than five of their own.
+type gridSlab struct {
+	ptrs  []*big.Int
+	ints  []big.Int
+	exps  []int
+	abs   []float64
+	words []big.Word
+}
+
+// gridSlabNodes is the number of nodes a block of a gridSlab serves.
+const gridSlabNodes = 32
+
+// take returns the next n elements of *block, allocating a new block of
+// n·gridSlabNodes where it has fewer left.
+func take[T any](block *[]T, n int) []T {
+	if len(*block) < n {
+		*block = make([]T, n*gridSlabNodes)
+	}
+	out := (*block)[:n:n]
+	*block = (*block)[n:]
+	return out
 }
 
 // absOfMantissa returns x·2^exp, x a magnitude in little-endian words
@@ -134,18 +160,19 @@ func absOfMantissa(x []big.Word, exp int) float64 {
 
 // newGridValues splits the values vs into integer mantissas and exponents,
 // with tmp as scratch. Each mantissa is written straight into one backing
-// array that the node's mantissas share, and the three slices are one
-// allocation each, so that a node costs a few allocations whatever the
+// array that the node's mantissas share, and the slices come from tmp's
+// slab, so that a node costs a share of a few allocations whatever the
 // number of integrands.
 func newGridValues(vs []*big.Float, tmp *gridScratch) gridValues {
 	n := len(vs)
-	g := gridValues{mant: make([]*big.Int, n), exp: make([]int, n), abs: make([]float64, n)}
-	ints := make([]big.Int, n)
+	sl := &tmp.slab
+	g := gridValues{mant: take(&sl.ptrs, n), exp: take(&sl.exps, n), abs: take(&sl.abs, n)}
+	ints := take(&sl.ints, n)
 	words := 0
 	for _, v := range vs {
 		words += (int(v.Prec()) + wordBits - 1) / wordBits
 	}
-	backing := make([]big.Word, 0, words)
+	backing := take(&sl.words, words)[:0]
 	m := &tmp.f
 	for i, v := range vs {
 		g.mant[i] = &ints[i]
