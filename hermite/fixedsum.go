@@ -9,23 +9,21 @@ import (
 
 // Fixed-width integer arithmetic for the trapezoidal sums (trapSums). The
 // sums add, for every node, the product of an integrand's mantissa and a
-// weight's, shifted to the sum's units; with big.Int each product costs
-// a multiplication that borrows its scratch from a pool, a shift and an
-// addition, most of it overhead at the few words of a 30- to 60-digit
-// value. Here the product is formed by schoolbook multiplication in a
-// buffer of the caller's, and shifted into an accumulator of a width
-// fixed in advance as it is added, so that no step allocates.
+// weight's, shifted to the sum's units; with big.Int each term costs a
+// multiplication, a shift and an addition, each with its bookkeeping,
+// which at the few words of a 30- to 60-digit value is most of the cost.
+// Here the product is formed by schoolbook multiplication in a buffer of
+// the caller's and shifted into a two's-complement accumulator as it is
+// added; the accumulator is widened when a term needs more words, so that
+// a term allocates nothing.
 
 // wordBits is the width of a big.Word.
 const wordBits = words.Bits
 
 // fixedSum is a signed integer in two's complement, in little-endian
-// words of a width fixed when it is made: wide enough for every partial
-// sum it will hold.
+// words, of a width its user keeps wide enough for every partial sum it
+// will hold (widened); the zero value is 0, in no words.
 type fixedSum struct{ w []big.Word }
-
-// newFixedSum returns a zero sum of the given width in words.
-func newFixedSum(words int) fixedSum { return fixedSum{w: make([]big.Word, words)} }
 
 // widened returns s with the given width in words, at least its own: the
 // same value, its sign extended.
