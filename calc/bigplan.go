@@ -115,6 +115,7 @@ type bigWork struct {
 	shared []negExp    // the exponentials computed so far at this point
 	store  []big.Float // two per shared exponential
 	tmp    [3]big.Float
+	quo    quoScratch
 }
 
 // newBigWork returns a scratch space for pl.
@@ -159,7 +160,7 @@ func (pl *bigPlan) exec(z *big.Float, s *bigStep, w *bigWork, x *big.Float, prec
 		} else {
 			ne = newNegExp(a, wp, new(big.Float), new(big.Float))
 		}
-		return sharedBig(z, s.kernel, a, ne, &w.tmp)
+		return sharedBig(z, s.kernel, a, ne, &w.tmp, &w.quo)
 	}
 	return bigOp(z, s.e, a, b, x, prec)
 }

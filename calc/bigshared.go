@@ -70,11 +70,12 @@ func isFused(f *Func) bool { return f == tanhSoftplus || f == sechSoftplus }
 // about one ulp. E underflows to 0 only for |u| beyond about 1.5e9, where
 // the forms give the exact limits (1, 0, or an infinite cosh or sinh, which
 // the caller reports as an overflow, as bigmath does).
-func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[3]big.Float) (*big.Float, error) {
+func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[3]big.Float, qs *quoScratch) (*big.Float, error) {
 	wp := z.Prec() + sharedGuard
 	t0, t1, t2 := tmp[0].SetPrec(0).SetPrec(wp), tmp[1].SetPrec(0).SetPrec(wp), tmp[2].SetPrec(0).SetPrec(wp)
 	e, m := ne.e, ne.m
 	neg := u.Sign() < 0
+	quo := func(a, b *big.Float) *big.Float { return quoRounded(z, a, b, qs) }
 	// A sum or product is never written over its own operand (big.Float
 	// would allocate a mantissa, or a shifted copy, for it): each writes
 	// another of the three temporaries.
@@ -96,38 +97,38 @@ func sharedBig(z *big.Float, f *Func, u *big.Float, ne negExp, tmp *[3]big.Float
 			p := addRounded(t0, twoE(t2), bigOne)
 			e2 := t1.Mul(e, e)
 			e2.SetMantExp(e2, 1)
-			return z.Quo(p, addRounded(t2, e2, p)), nil
+			return quo(p, addRounded(t2, e2, p)), nil
 		}
 		addRounded(t1, e, bigTwo)
 		n := t0.Mul(t1, e)
-		return z.Quo(n, addRounded(t1, n, bigTwo)), nil
+		return quo(n, addRounded(t1, n, bigTwo)), nil
 	case f == sechSoftplus:
 		// u ≤ 0, s = 1 + E: 2s/(s² + 1). u > 0: w/(1 + w) with w = 2E(1 + E).
 		if !neg && u.Sign() != 0 {
 			addRounded(t1, e, bigOne)
 			n := t0.Mul(t1, e)
 			n.SetMantExp(n, 1)
-			return z.Quo(n, addRounded(t1, n, bigOne)), nil
+			return quo(n, addRounded(t1, n, bigOne)), nil
 		}
 		s := addRounded(t0, e, bigOne)
 		d := addRounded(t1, t2.Mul(s, s), bigOne)
-		return z.Quo(s.SetMantExp(s, 1), d), nil
+		return quo(s.SetMantExp(s, 1), d), nil
 	}
 	switch f.ID {
 	case FnTanh: // (1 − E²)/(1 + E²)
-		z.Quo(oneMinusE2(t0, t1), onePlusE2(t1, t2))
+		quo(oneMinusE2(t0, t1), onePlusE2(t1, t2))
 	case FnSinh: // (1 − E²)/(2E)
-		z.Quo(oneMinusE2(t0, t1), twoE(t1))
+		quo(oneMinusE2(t0, t1), twoE(t1))
 	case FnCosh: // (1 + E²)/(2E)
-		return z.Quo(onePlusE2(t0, t2), twoE(t1)), nil
+		return quo(onePlusE2(t0, t2), twoE(t1)), nil
 	case FnSech: // 2E/(1 + E²)
-		return z.Quo(twoE(t0), onePlusE2(t1, t2)), nil
+		return quo(twoE(t0), onePlusE2(t1, t2)), nil
 	case FnSigmoid: // 1/(1 + E) for u ≥ 0, E/(1 + E) for u < 0
 		d := addRounded(t0, e, bigOne)
 		if neg {
-			return z.Quo(e, d), nil
+			return quo(e, d), nil
 		}
-		return z.Quo(bigOne, d), nil
+		return quo(bigOne, d), nil
 	case FnSoftplus: // max(u, 0) + log1p(E)
 		l, err := bigmath.Log1p(wp, e)
 		if err != nil {
