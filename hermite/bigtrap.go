@@ -213,6 +213,7 @@ type trapGrid struct {
 	pts     map[gridKey]gridValues
 	pending map[gridKey]*fillBatch // points being evaluated by a fill
 	emptied int                    // how many times pts was emptied
+	nodes   []gridValues           // trapSums' buffer of the values at its nodes
 }
 
 // trapGrids holds one trapGrid per working precision.
@@ -543,7 +544,12 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 	n := len(q.ins)
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	vals := make([]gridValues, span.n()) // index j+span.lo
+	// The values at the nodes, index j+span.lo, in the grid's buffer,
+	// which its lock keeps to this call.
+	if int64(cap(g.nodes)) < span.n() {
+		g.nodes = make([]gridValues, span.n())
+	}
+	vals := g.nodes[:span.n()]
 	for j := -span.lo; j <= span.hi; j++ {
 		v, ok := g.pts[pointOf(j, m).key()]
 		if !ok {

@@ -51,11 +51,21 @@ func gridNegExps(prog *calc.BigProgram, points []gridPoint, m int, prec uint) []
 	for _, j := range steps {
 		need[j] = true
 	}
-	acc := new(big.Float).SetPrec(cp).SetInt64(1)
+	count := 0
+	for _, n := range need {
+		if n {
+			count++
+		}
+	}
+	store := make([]big.Float, count) // the powers kept, in one allocation
+	// The running product alternates between acc and next: a product
+	// written over its own operand would cost big.Float a new mantissa.
+	acc, next := new(big.Float).SetPrec(cp).SetInt64(1), new(big.Float).SetPrec(cp)
 	for k := int64(1); k <= most; k++ {
-		acc.Mul(acc, r)
+		acc, next = next.Mul(acc, r), acc
 		if need[k] {
-			powers[k] = new(big.Float).SetPrec(wp).Set(acc)
+			powers[k] = store[0].SetPrec(wp).Set(acc)
+			store = store[1:]
 		}
 	}
 	out := make([]*big.Float, len(points))
