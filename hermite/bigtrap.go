@@ -618,17 +618,13 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 	}
 	c := f(prec).Quo(h, sq)
 	wm, we := trapWeights(R, R2, F, int(J), int(prec+8))
-	wmInt := make([]big.Int, J+1) // the same, as big.Int for big products
-	for j := range wmInt {
-		wmInt[j].SetBits(wm[j])
-	}
 
 	res := trapResult{sums: make([]*big.Float, n), errs: make([]float64, n), evals: int(span.n()), scales: scales}
 	// The sums are exact integers, whatever the order of their terms: the
 	// nodes are split between goroutines, each of which adds every
 	// integrand's terms at a node while its values are at hand, and the
 	// parts are added at the end.
-	parts := trapParts(vals, span, wm, wmInt, we, units, runtime.GOMAXPROCS(0))
+	parts := trapParts(vals, span, wm, we, units, runtime.GOMAXPROCS(0))
 	cf64 := bigToFloat(c)
 	var even, odd, part big.Int
 	conv := true
@@ -655,12 +651,11 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 }
 
 // trapParts adds the terms of the trapezoidal sums, the products of the
-// values' mantissas at the nodes of span and the weights' (wm, and as
-// big.Int wmInt for wide ones), each shifted to its integrand's units; the
-// nodes are split into up to procs runs, one per goroutine, and the
-// result holds each run's sums over the even and the odd j of each
-// integrand.
-func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, wmInt []big.Int, we, units []int, procs int) [][][2]fixedSum {
+// values' mantissas at the nodes of span and the weights' (wm), each
+// shifted to its integrand's units; the nodes are split into up to procs
+// runs, one per goroutine, and the result holds each run's sums over the
+// even and the odd j of each integrand.
+func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, we, units []int, procs int) [][][2]fixedSum {
 	n := len(units)
 	total := int(span.n())
 	runs := max(1, min(procs, total/64))
@@ -671,7 +666,7 @@ func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, wmInt []big.In
 		go func() {
 			defer wg.Done()
 			sums := make([][2]fixedSum, n)
-			var prod big.Int
+			var prod, weight big.Int // for products beyond schoolbookWords
 			var p []big.Word
 			for k := r * total / runs; k < (r+1)*total/runs; k++ {
 				j := int64(k) - span.lo
@@ -689,7 +684,8 @@ func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, wmInt []big.In
 					sh := gv.exp[i] + we[a] - units[i]
 					// Room for the shifted product, a word for the growth
 					// of a sum of fewer than 2^62 terms and one for the
-					// sign.
+					// sign; widened with two words more, so that a sum is
+					// widened seldom.
 					if need := shiftedWords(len(x)+len(y), sh) + 2; len(sums[i][a%2].w) < need {
 						sums[i][a%2] = sums[i][a%2].widened(need + 2)
 					}
@@ -700,7 +696,7 @@ func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, wmInt []big.In
 						}
 						xy = words.Mul(p, x, y)
 					} else {
-						xy = prod.Mul(m, &wmInt[a]).Bits()
+						xy = prod.Mul(m, weight.SetBits(y)).Bits()
 					}
 					sums[i][a%2].addShifted(xy, m.Sign() < 0, sh)
 				}
