@@ -43,7 +43,7 @@ func TestPlanReuse(t *testing.T) {
 		}
 		kf, _ := K1.Float64()
 		if len(reused.bq.kinks) == 0 {
-			if g := reused.bq.trapGrids.grid(calc.BitsForDigits(digits+12) + 16); len(g.pts) == 0 {
+			if g := reused.bq.trapGrids.grid(workingBits(digits)); len(g.pts) == 0 {
 				t.Fatalf("%s: no trapezoidal nodes kept after the first call", tt.name)
 			}
 		} else if pl := reused.bq.plans.get(planKey{K: kf, digits: digits}); pl == nil || pl.rules == nil {

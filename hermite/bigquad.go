@@ -81,6 +81,10 @@ func (q *bigQuad) atSharing(K *big.Rat, digits, valueDigits int) ([]*big.Float, 
 	return vals, err
 }
 
+// workingBits returns the precision at which values to digits significant
+// digits are computed: 12 guard digits and 16 bits more.
+func workingBits(digits int) uint { return calc.BitsForDigits(digits+12) + 16 }
+
 // minScale is the smallest E|F| whose float64 partition and tolerances
 // are trusted: far enough above the subnormals that the panel sums and
 // their error estimates keep their digits.
@@ -103,8 +107,8 @@ const maxExtraDigits = 300
 // rule where it converges, from values computed for valueDigits (or digits,
 // if more), on the panels otherwise.
 func (q *bigQuad) atExtra(K *big.Rat, digits, extra, valueDigits int) ([]*big.Float, int, error) {
-	prec := calc.BitsForDigits(digits+extra+12) + 16
-	vprec := max(prec, calc.BitsForDigits(valueDigits+extra+12)+16)
+	prec := workingBits(digits + extra)
+	vprec := max(prec, workingBits(valueDigits+extra))
 	Kf, _ := K.Float64()
 	if len(q.kinks) == 0 {
 		if r, ok := q.trapezoid(K, Kf, digits, extra, prec, vprec); ok {

@@ -60,7 +60,7 @@ func TestTrapezoidMatchesPanels(t *testing.T) {
 			}
 			q := newBigQuad(trapSet(t, tt.sigma))
 			Kf, _ := K.Float64()
-			prec := calc.BitsForDigits(tt.digits+12) + 16
+			prec := workingBits(tt.digits)
 			r, ok := q.trapezoid(K, Kf, tt.digits, 0, prec, prec)
 			if !ok {
 				t.Fatal("the trapezoidal path did not converge")
@@ -90,13 +90,13 @@ func TestTrapezoidMatchesPanels(t *testing.T) {
 // E[z⁴e^(2z)] = (3K² + 24K³ + 16K⁴)·e^(2K) and E[e^(4z)] = e^(8K).
 func TestTrapezoidWideOperands(t *testing.T) {
 	const digits = 240
-	if prec := calc.BitsForDigits(digits+12) + 16; int(prec) <= schoolbookWords*wordBits {
+	if prec := workingBits(digits); int(prec) <= schoolbookWords*wordBits {
 		t.Fatalf("%d bits do not take the big.Int products", prec)
 	}
 	K := big.NewRat(1, 4)
 	Kf, _ := K.Float64()
 	q := newBigQuad(trapSet(t, "exp(x)"))
-	prec := calc.BitsForDigits(digits+12) + 16
+	prec := workingBits(digits)
 	r, ok := q.trapezoid(K, Kf, digits, 0, prec, prec)
 	if !ok {
 		t.Fatal("the trapezoidal path did not converge")
@@ -137,18 +137,22 @@ func pow10(e int) float64 {
 	return v
 }
 
+// gridPoints returns the number of points whose values q's grid of
+// precision vprec holds.
+func gridPoints(q *bigQuad, vprec uint) int {
+	g := q.trapGrids.grid(vprec)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.pts)
+}
+
 // TestTrapezoidReusesNodes checks that a second expectation at a nearby K
 // (the next layer of a depth iteration) evaluates the integrands at few
 // new points, and none at a K equal in float64 (a late Newton step).
 func TestTrapezoidReusesNodes(t *testing.T) {
 	q := newBigQuad(trapSet(t, "tanh"))
 	const digits = 30
-	points := func() int {
-		g := q.trapGrids.grid(calc.BitsForDigits(digits+12) + 16)
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		return len(g.pts)
-	}
+	points := func() int { return gridPoints(q, workingBits(digits)) }
 	K1 := big.NewRat(31, 1000)
 	if _, err := q.at(K1, digits); err != nil {
 		t.Fatal(err)
@@ -297,7 +301,7 @@ func TestTrapezoidStartsAtStep(t *testing.T) {
 	if _, err := q.at(K1, digits); err != nil {
 		t.Fatal(err)
 	}
-	vprec := calc.BitsForDigits(digits+12) + 16
+	vprec := workingBits(digits)
 	key := trapStepKey{kc: kClass(1.67016913247809), digits: digits, vprec: vprec}
 	m, ok := q.trapSteps.get(key)
 	if !ok {
@@ -306,7 +310,7 @@ func TestTrapezoidStartsAtStep(t *testing.T) {
 	if _, err := q.at(K1, 34); err != nil {
 		t.Fatal(err)
 	}
-	m34, ok := q.trapSteps.get(trapStepKey{kc: key.kc, digits: 34, vprec: calc.BitsForDigits(34+12) + 16})
+	m34, ok := q.trapSteps.get(trapStepKey{kc: key.kc, digits: 34, vprec: workingBits(34)})
 	if !ok || m34 >= m {
 		t.Errorf("levels %d at 34 digits (kept: %v), %d at %d: the test wants the finer one later", m34, ok, m, digits)
 	}
@@ -331,13 +335,8 @@ func TestTrapezoidStartsAtStep(t *testing.T) {
 	// A step kept is where the next call starts: at 34 digits, where the
 	// first grid converges, a quadrature told of the finer one fills its
 	// nodes too, and its values agree with the coarser grid's.
-	key34 := trapStepKey{kc: key.kc, digits: 34, vprec: calc.BitsForDigits(34+12) + 16}
-	points := func(q *bigQuad) int {
-		g := q.trapGrids.grid(key34.vprec)
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		return len(g.pts)
-	}
+	key34 := trapStepKey{kc: key.kc, digits: 34, vprec: workingBits(34)}
+	points := func(q *bigQuad) int { return gridPoints(q, key34.vprec) }
 	coarse, fine := newBigQuad(trapSet(t, "mish")), newBigQuad(trapSet(t, "mish"))
 	fine.trapSteps.put(key34, m34+1)
 	vc, err := coarse.at(K1, 34)
@@ -389,7 +388,7 @@ func TestTrapezoidSkipsShortGrids(t *testing.T) {
 	if _, err := q.atSharing(K, lo, hi); err != nil {
 		t.Fatal(err)
 	}
-	vprec := calc.BitsForDigits(hi+12) + 16
+	vprec := workingBits(hi)
 	key := trapStepKey{kc: kClass(Kf), digits: lo, vprec: vprec}
 	m, ok := q.trapSteps.get(key)
 	if !ok {

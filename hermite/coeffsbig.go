@@ -43,7 +43,7 @@ func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.
 	if err != nil {
 		return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
-	prec := calc.BitsForDigits(digits+12) + 16
+	prec := workingBits(digits)
 	T, err := in.coeffCut(float64(digits+4)*math.Ln10 + 8)
 	if err != nil {
 		return nil, nil, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)

@@ -35,7 +35,7 @@ func TestCoefficientsTrapezoidMatchesPanels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			prec := calc.BitsForDigits(tt.digits+12) + 16
+			prec := workingBits(tt.digits)
 			T, err := in.coeffCut(float64(tt.digits+4)*math.Ln10 + 8)
 			if err != nil {
 				t.Fatal(err)

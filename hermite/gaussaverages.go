@@ -65,7 +65,7 @@ func (g *GaussAverages) AtDigits(K *big.Rat, digits int) (vals []*big.Float, ok 
 	if K.Sign() <= 0 {
 		return nil, false, fmt.Errorf("Gauss–Hermite averages: the variance K must be > 0, got %s", RatG(K))
 	}
-	prec := calc.BitsForDigits(digits+12) + 16
+	prec := workingBits(digits)
 	sqrtK, err := bigmath.Sqrt(prec, new(big.Float).SetPrec(prec).SetRat(K))
 	if err != nil {
 		return nil, false, err

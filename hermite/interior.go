@@ -493,7 +493,7 @@ func seriesCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
 	}
 	panelsOnly := len(in.kinks) > 0
 	if !panelsOnly {
-		prec := calc.BitsForDigits(cd+12) + 16
+		prec := workingBits(cd)
 		if T, err := in.coeffCut(float64(cd+4)*math.Ln10 + 8); err == nil {
 			if a, _, ok := in.coefficientsTrapezoid(sigma, T, N, cd, prec, math.Pow(10, -float64(cd+1))); ok {
 				return a, nil
@@ -501,7 +501,7 @@ func seriesCoefficients(sigma calc.Expr, N, cd int) ([]*big.Float, error) {
 		}
 	}
 	s := &Series2{f: in, g: in, same: true, rules: map[series2Key][]*node{}}
-	prec := calc.BitsForDigits(cd+12) + 16
+	prec := workingBits(cd)
 	tol := math.Pow(10, -float64(cd+1))
 	one := new(big.Float).SetPrec(prec).SetInt64(1)
 	T := 0

@@ -150,7 +150,7 @@ func (s *Series2) AtDigits(c CovRat, digits int) (Series2Value, error) {
 }
 
 func (s *Series2) atDigits(c CovRat, digits int) (Series2Value, error) {
-	prec := calc.BitsForDigits(digits+12) + 16
+	prec := workingBits(digits)
 	symmetric := s.same && c.K11.Cmp(c.K22) == 0 // b_k = a_k
 	// ρ² = K12²/(K11·K22) is exact.
 	r2 := new(big.Rat).Mul(c.K12, c.K12)
