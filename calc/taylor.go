@@ -96,11 +96,7 @@ func Taylor(e Expr, a *big.Float, order int, side Side, prec uint) ([]*big.Float
 	case side < Below || side > Above:
 		return nil, fmt.Errorf("taylor: invalid side %d", side)
 	}
-	snap := math.Inf(-1)
-	if a.Sign() != 0 {
-		snap = jetLog2Abs(a) - float64(prec) + 4
-	}
-	c, err := jetsAt(e, a, order, side, prec+taylorGuard(order), snap)
+	c, err := jetsAt(e, a, order, side, prec+taylorGuard(order), jetSnap(a, prec))
 	if err != nil {
 		return nil, fmt.Errorf("taylor: %w", err)
 	}
@@ -134,6 +130,15 @@ func TaylorFloat64(e Expr, a float64, order int, side Side) ([]float64, error) {
 		out[k], _ = v.Float64()
 	}
 	return out, nil
+}
+
+// jetSnap returns the kink tolerance of an expansion at a to prec bits: a
+// kink within 2^snap of a counts as lying at a (none but a itself at 0).
+func jetSnap(a *big.Float, prec uint) float64 {
+	if a.Sign() == 0 {
+		return math.Inf(-1)
+	}
+	return jetLog2Abs(a) - float64(prec) + 4
 }
 
 // jetLog2Abs returns log₂|x| for a finite nonzero x, without overflow.

@@ -37,7 +37,10 @@ func TestTailCutsFine(t *testing.T) {
 					t.Errorf("%s, integrand %d, side %g: cut %g outside [4, %g]", sigma, i, side, cuts[k], coarse)
 				}
 				for s := cuts[k]; s <= coarse; s += tailCutStep {
-					l, _ := in.logAbsAt(side * math.Sqrt(K) * s)
+					l, err := in.logAbsAt(side * math.Sqrt(K) * s)
+					if err != nil {
+						t.Fatal(err)
+					}
 					if h := l - s*s/2; h >= ref-logTol {
 						t.Errorf("%s, integrand %d: log|F|φ at t = %g is %.1f, above the cut's %.1f", sigma, i, side*s, h, ref-logTol)
 					}
