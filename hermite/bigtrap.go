@@ -782,12 +782,16 @@ type trapSteps struct {
 }
 
 // trapEstimateKey names the sums on one grid 2^−m for the values of a
-// trapStepKey, whatever the digits asked for.
+// trapStepKey, whatever the digits asked for (its digits are 0).
 type trapEstimateKey struct {
-	kc    float64
-	extra int
-	vprec uint
-	m     int
+	trapStepKey
+	m int
+}
+
+// estimateKey returns the trapEstimateKey of the grid 2^−m of k's values.
+func estimateKey(k trapStepKey, m int) trapEstimateKey {
+	k.digits = 0
+	return trapEstimateKey{k, m}
 }
 
 // trapEstimate is the largest estimated relative error of the sums on a
@@ -804,7 +808,7 @@ const estimateSameK = 1e-9
 func (t *trapSteps) estimate(k trapStepKey, m int, Kf float64) (float64, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	e, ok := t.est[trapEstimateKey{kc: k.kc, extra: k.extra, vprec: k.vprec, m: m}]
+	e, ok := t.est[estimateKey(k, m)]
 	if !ok || !(math.Abs(e.K-Kf) <= estimateSameK*Kf) {
 		return 0, false
 	}
@@ -816,7 +820,7 @@ func (t *trapSteps) estimate(k trapStepKey, m int, Kf float64) (float64, bool) {
 func (t *trapSteps) keepEstimate(k trapStepKey, m int, Kf, rel float64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	ek := trapEstimateKey{kc: k.kc, extra: k.extra, vprec: k.vprec, m: m}
+	ek := estimateKey(k, m)
 	if _, ok := t.est[ek]; t.est == nil || len(t.est) >= maxPlans && !ok {
 		t.est = map[trapEstimateKey]trapEstimate{}
 	}
