@@ -14,17 +14,16 @@ type quoScratch struct {
 const quoMaxExp = 1 << 28
 
 // quoRounded sets z to x/y rounded to the precision of z in its rounding
-// mode and returns z: the value z.Quo(x, y) gives, since both are the
-// quotient correctly rounded, but without the three allocations of
-// big.Float's division. The integer quotient of the mantissas is taken to
-// p + 3 bits at least, its remainder becomes a sticky bit below them, and
-// SetInt rounds the result once. A zero x goes to z.Quo, as do a zero y
-// (an infinite quotient, which the kernels' callers report as an
-// overflow), infinities and exponents beyond quoMaxExp. z's Acc is not
-// Quo's (the scaling by a power of two resets it to Exact): the kernels of
-// e^−|u|, whose error bounds do not read it, use it.
+// mode and returns z: the value and the Accuracy z.Quo(x, y) gives, since
+// both are the quotient correctly rounded, but without the three
+// allocations of big.Float's division. The integer quotient of the
+// mantissas is taken to p + 3 bits at least, its remainder becomes a
+// sticky bit below them, and the result, scaled exactly, is rounded once
+// into z. A zero x goes to z.Quo, as do a zero y (an infinite quotient,
+// which the kernels' callers report as an overflow), infinities,
+// exponents beyond quoMaxExp and a z of precision 0.
 func quoRounded(z, x, y *big.Float, s *quoScratch) *big.Float {
-	if x.Sign() == 0 || y.Sign() == 0 || x.IsInf() || y.IsInf() {
+	if x.Sign() == 0 || y.Sign() == 0 || x.IsInf() || y.IsInf() || z.Prec() == 0 {
 		return z.Quo(x, y)
 	}
 	ex, ey := s.mant(&s.x, x), s.mant(&s.y, y)
@@ -42,8 +41,13 @@ func quoRounded(z, x, y *big.Float, s *quoScratch) *big.Float {
 	if x.Signbit() != y.Signbit() {
 		s.q.Neg(&s.q) // rounded as a negative value, as Quo rounds it
 	}
-	z.SetInt(&s.q)
-	return z.SetMantExp(z, ex-ey-sh-1)
+	// Exact in s.f at the quotient's own bits, then one rounding into z,
+	// which sets z's Accuracy as Quo's (a scaling after rounding would
+	// reset it to Exact).
+	s.f.SetPrec(uint(s.q.BitLen()))
+	s.f.SetInt(&s.q)
+	s.f.SetMantExp(&s.f, ex-ey-sh-1)
+	return z.Set(&s.f)
 }
 
 // mant sets m to |v|'s mantissa as an integer, |v| = m·2^e, and returns e.

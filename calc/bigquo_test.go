@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// TestQuoRounded checks quoRounded against big.Float.Quo bit for bit: random
+// TestQuoRounded checks quoRounded against big.Float.Quo bit for bit, and
+// the Accuracy it reports: random
 // operands of 53 to 600 bits (sometimes of few significant bits, so that
 // quotients are exact or land on ties) and both signs, rounded to random
 // precisions in the modes of nearest-even and towards zero, with one scratch
@@ -46,8 +47,8 @@ func TestQuoRounded(t *testing.T) {
 		mode := []big.RoundingMode{big.ToNearestEven, big.ToZero}[trial%2]
 		want := new(big.Float).SetPrec(p).SetMode(mode).Quo(x, y)
 		got := quoRounded(new(big.Float).SetPrec(p).SetMode(mode), x, y, &s)
-		if got.Cmp(want) != 0 || got.Signbit() != want.Signbit() || got.Prec() != want.Prec() {
-			t.Fatalf("%s / %s at %d bits (%v): %s, Quo %s", x.Text('p', 0), y.Text('p', 0), p, mode, got.Text('p', 0), want.Text('p', 0))
+		if got.Cmp(want) != 0 || got.Signbit() != want.Signbit() || got.Prec() != want.Prec() || got.Acc() != want.Acc() {
+			t.Fatalf("%s / %s at %d bits (%v): %s (%v), Quo %s (%v)", x.Text('p', 0), y.Text('p', 0), p, mode, got.Text('p', 0), got.Acc(), want.Text('p', 0), want.Acc())
 		}
 	}
 }
