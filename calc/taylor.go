@@ -231,11 +231,11 @@ func (ev *jetEval) eval(e Expr, origin string) (jet, error) {
 	return ev.memo[e], nil
 }
 
-// needed returns the nodes of e whose jets eval computes from their
-// operands: those reached from e through nodes whose jets do not resolve
-// otherwise (ev.resolved, which puts the jets it finds in the memo), so
-// that the subexpressions of a derivative taken from its antiderivative's
-// jet are not expanded at all.
+// needed returns the nodes of e that eval visits: those reached from e
+// through nodes whose jets do not resolve otherwise (ev.resolved); the
+// jets that do resolve are put in the memo, and the rest are computed from
+// their operands, so that the subexpressions of a derivative taken from
+// its antiderivative's jet are not expanded at all.
 func (ev *jetEval) needed(e Expr) map[Expr]bool {
 	need := map[Expr]bool{}
 	stack := []Expr{e}

@@ -658,7 +658,7 @@ func (q *bigQuad) trapSums(g *trapGrid, K *big.Rat, span trapSpan, m int, prec u
 func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, we, units []int, procs int) [][][2]fixedSum {
 	n := len(units)
 	total := int(span.n())
-	runs := max(1, min(procs, total/64))
+	runs := max(1, min(procs, total/trapRunNodes))
 	parts := make([][][2]fixedSum, runs)
 	var wg sync.WaitGroup
 	for r := range runs {
@@ -707,6 +707,10 @@ func trapParts(vals []gridValues, span trapSpan, wm [][]big.Word, we, units []in
 	wg.Wait()
 	return parts
 }
+
+// trapRunNodes is the fewest nodes that trapParts gives a goroutine of
+// their own.
+const trapRunNodes = 64
 
 // trapWeights returns the weights r^(j²), 0 ≤ j ≤ J, of the trapezoidal
 // sums from R = r·2^F and R2 = r²·2^F (both truncated to integers) by the
