@@ -156,3 +156,20 @@ func BenchmarkEvalSliceLone(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEvalSliceMishDerivative times mish' over 1024 points of
+// [−100, 100], as critcalc act's count of the sign changes of σ' evaluates
+// it.
+func BenchmarkEvalSliceMishDerivative(b *testing.B) {
+	p := Compile(Derivative(MustParse("mish"), 1))
+	xs := make([]float64, 1024)
+	for i := range xs {
+		xs[i] = -100 + 200*float64(i)/float64(len(xs))
+	}
+	out := make([]float64, len(xs))
+	for b.Loop() {
+		p.EvalSlice(out, xs)
+	}
+	benchSink += out[0]
+	reportPerPoint(b, len(xs))
+}

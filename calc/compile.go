@@ -68,6 +68,7 @@ const (
 	opCall2                // f2(a, b)
 	opCall2K               // f2(a, k)
 	opCallK2               // f2(k, a): the register operand is the second argument
+	opShared               // a kernel of the shared exponential (loop), inlined in runBlock: f1(a) or f2(a, b)
 )
 
 // instr is one instruction: dst = op(a, b) where a and b are registers and
@@ -82,7 +83,8 @@ type instr struct {
 	k      float64
 	f1     func(float64) float64
 	f2     func(a, b float64) float64
-	source Expr // the node this instruction computes, for String
+	loop   sharedLoop // of opShared
+	source Expr       // the node this instruction computes, for String
 }
 
 // maxPowInt bounds the integer exponents computed by multiplication.
@@ -314,6 +316,8 @@ func selectInstr(n Expr, args []Expr, index map[Expr]int, vals []operand) (ins i
 		switch {
 		case f.f1 == nil && f.f2 == nil:
 			panic("calc: no float64 kernel for " + f.Name)
+		case f.loop == loopNegExp:
+			ins.op, ins.f1, ins.loop = opShared, f.f1, f.loop
 		case f.f2 == nil:
 			ins.op, ins.f1 = opCall1, f.f1
 		case a.isConst:
@@ -322,6 +326,8 @@ func selectInstr(n Expr, args []Expr, index map[Expr]int, vals []operand) (ins i
 		case b.isConst:
 			ins.f2 = f.f2
 			withK(opCall2K, b.k, false)
+		case f.loop != loopNone:
+			ins.op, ins.f2, ins.loop = opShared, f.f2, f.loop
 		default:
 			ins.op, ins.f2 = opCall2, f.f2
 		}
@@ -448,7 +454,7 @@ func (p *Program) String() string {
 // String returns the mnemonic of op.
 func (op opcode) String() string {
 	names := [...]string{"neg", "add", "sub", "mul", "div", "pow", "addk", "subk", "ksub", "mulk", "divk", "kdiv",
-		"powk", "kpow", "square", "cube", "powint", "call1", "call2", "call2k", "callk2"}
+		"powk", "kpow", "square", "cube", "powint", "call1", "call2", "call2k", "callk2", "shared"}
 	if int(op) < len(names) {
 		return names[op]
 	}
@@ -542,6 +548,12 @@ func (p *Program) run(regs []float64, x float64) float64 {
 			v = ins.f1(a)
 		case opCall2:
 			v = ins.f2(a, p.operandB(regs, ins, acc))
+		case opShared:
+			if ins.f2 == nil {
+				v = ins.f1(a)
+			} else {
+				v = ins.f2(a, p.operandB(regs, ins, acc))
+			}
 		case opCall2K:
 			v = ins.f2(a, ins.k)
 		case opCallK2:
@@ -725,6 +737,12 @@ func (p *Program) runBlock(bl block) {
 			for j := range d {
 				d[j] = f(k, a[j])
 			}
+		case opShared:
+			var b []float64
+			if ins.f2 != nil {
+				b = bl.reg(ins.b)
+			}
+			runSharedLoop(ins.loop, d, a, b)
 		}
 	}
 }

@@ -65,6 +65,10 @@ type Func struct {
 	// float64 kernels (stable forms); f2 for two-argument functions.
 	f1 func(float64) float64
 	f2 func(a, b float64) float64
+	// loop, for the kernels of e^−|u| (sharedfloat.go): the loop of
+	// runBlock that applies this kernel inlined, loopNone for a kernel
+	// called through f1 or f2.
+	loop sharedLoop
 	// expand, for named activations: the definition in primitives. The
 	// second argument is the zero Expr when the call has one argument.
 	expand func(a, b Expr) Expr

@@ -21,28 +21,107 @@ import "math"
 // sech∘softplus are the same computation.
 
 // negExpFunc computes E = e^−|u|, the node that the calls sharing |u| read.
-var negExpFunc = &Func{ID: FnInvalid, Name: "e^−|·|", MinArgs: 1, MaxArgs: 1, f1: negExpF}
+var negExpFunc = &Func{ID: FnInvalid, Name: "e^−|·|", MinArgs: 1, MaxArgs: 1, f1: negExpF, loop: loopNegExp}
 
 func negExpF(u float64) float64 { return math.Exp(-math.Abs(u)) }
 
 // The kernels of (u, E), named as the functions they compute.
 var (
-	tanhShared         = sharedFunc("tanh", tanhE)
-	sechShared         = sharedFunc("sech", sechE)
-	coshShared         = sharedFunc("cosh", coshE)
-	sinhShared         = sharedFunc("sinh", sinhE)
-	sigmoidShared      = sharedFunc("sigmoid", sigmoidE)
-	softplusShared     = sharedFunc("softplus", softplusE)
-	swishShared        = sharedFunc("swish", swishE)
-	mishShared         = sharedFunc("mish", mishE)
-	tanhSoftplusShared = sharedFunc(tanhSoftplus.Name, tanhSoftplusE)
-	sechSoftplusShared = sharedFunc(sechSoftplus.Name, sechSoftplusE)
+	tanhShared         = sharedFunc("tanh", tanhE, loopTanh)
+	sechShared         = sharedFunc("sech", sechE, loopSech)
+	coshShared         = sharedFunc("cosh", coshE, loopCosh)
+	sinhShared         = sharedFunc("sinh", sinhE, loopSinh)
+	sigmoidShared      = sharedFunc("sigmoid", sigmoidE, loopSigmoid)
+	softplusShared     = sharedFunc("softplus", softplusE, loopSoftplus)
+	swishShared        = sharedFunc("swish", swishE, loopSwish)
+	mishShared         = sharedFunc("mish", mishE, loopMish)
+	tanhSoftplusShared = sharedFunc(tanhSoftplus.Name, tanhSoftplusE, loopTanhSoftplus)
+	sechSoftplusShared = sharedFunc(sechSoftplus.Name, sechSoftplusE, loopSechSoftplus)
 )
 
 // sharedFunc returns the Func of the kernel k of (u, E), for the compiled
-// programs only.
-func sharedFunc(name string, k func(u, e float64) float64) *Func {
-	return &Func{ID: FnInvalid, Name: name, MinArgs: 2, MaxArgs: 2, f2: k}
+// programs only; loop names its loop in runBlock.
+func sharedFunc(name string, k func(u, e float64) float64, loop sharedLoop) *Func {
+	return &Func{ID: FnInvalid, Name: name, MinArgs: 2, MaxArgs: 2, f2: k, loop: loop}
+}
+
+// sharedLoop names a loop of runBlock that applies one kernel of the
+// shared exponential to a block of points with the kernel inlined: the
+// kernels are a few flops each, so a call per point through a function
+// value would cost about as much as the kernel.
+type sharedLoop int32
+
+const (
+	loopNone sharedLoop = iota
+	loopNegExp
+	loopTanh
+	loopSech
+	loopCosh
+	loopSinh
+	loopSigmoid
+	loopSoftplus
+	loopSwish
+	loopMish
+	loopTanhSoftplus
+	loopSechSoftplus
+)
+
+// runSharedLoop sets d[j] to the kernel loop of (u[j], e[j]), or of u[j]
+// alone for loopNegExp, exactly as the kernel's function computes it.
+func runSharedLoop(loop sharedLoop, d, u, e []float64) {
+	switch loop {
+	case loopNegExp:
+		for j, v := range u {
+			d[j] = negExpF(v)
+		}
+		return
+	}
+	e = e[:len(u)]
+	d = d[:len(u)]
+	switch loop {
+	case loopTanh:
+		for j, v := range u {
+			d[j] = tanhE(v, e[j])
+		}
+	case loopSech:
+		for j, v := range u {
+			d[j] = sechE(v, e[j])
+		}
+	case loopCosh:
+		for j, v := range u {
+			d[j] = coshE(v, e[j])
+		}
+	case loopSinh:
+		for j, v := range u {
+			d[j] = sinhE(v, e[j])
+		}
+	case loopSigmoid:
+		for j, v := range u {
+			d[j] = sigmoidE(v, e[j])
+		}
+	case loopSoftplus:
+		for j, v := range u {
+			d[j] = softplusE(v, e[j])
+		}
+	case loopSwish:
+		for j, v := range u {
+			d[j] = swishE(v, e[j])
+		}
+	case loopMish:
+		for j, v := range u {
+			d[j] = mishE(v, e[j])
+		}
+	case loopTanhSoftplus:
+		for j, v := range u {
+			d[j] = tanhSoftplusE(v, e[j])
+		}
+	case loopSechSoftplus:
+		for j, v := range u {
+			d[j] = sechSoftplusE(v, e[j])
+		}
+	default:
+		panic("calc: no loop for a shared kernel")
+	}
 }
 
 // sharedKernel returns the kernel of (u, E) that computes f(u), nil when f

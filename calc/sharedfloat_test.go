@@ -247,3 +247,41 @@ func TestSharedProgramsLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedLoops checks each loop of runSharedLoop against its kernel's
+// function, bit for bit, on both sides of 0, at the limits and at NaN.
+func TestSharedLoops(t *testing.T) {
+	funcs := []*Func{negExpFunc, tanhShared, sechShared, coshShared, sinhShared, sigmoidShared,
+		softplusShared, swishShared, mishShared, tanhSoftplusShared, sechSoftplusShared}
+	var us []float64
+	for _, x := range append(sharedExprPoints, 745, 800, math.Inf(1), math.NaN()) {
+		us = append(us, x, -x)
+	}
+	es := make([]float64, len(us))
+	for i, u := range us {
+		es[i] = negExpF(u)
+	}
+	seen := map[sharedLoop]bool{}
+	for _, f := range funcs {
+		if f.loop == loopNone || seen[f.loop] {
+			t.Fatalf("%s: loop %d is none or another kernel's", f.Name, f.loop)
+		}
+		seen[f.loop] = true
+		got := make([]float64, len(us))
+		runSharedLoop(f.loop, got, us, es)
+		for i, u := range us {
+			want := 0.0
+			if f.f2 != nil {
+				want = f.f2(u, es[i])
+			} else {
+				want = f.f1(u)
+			}
+			if !sameFloat(got[i], want) {
+				t.Errorf("%s at %v: the loop gives %v, the kernel %v", f.Name, u, got[i], want)
+			}
+		}
+	}
+	if len(seen) != int(loopSechSoftplus) {
+		t.Errorf("%d loops checked, %d defined", len(seen), loopSechSoftplus)
+	}
+}
