@@ -178,6 +178,12 @@ func expandJets(e Expr, a *big.Float, order int, side Side, prec uint, snap floa
 			c, err = nil, fmt.Errorf("overflow at x = %s: %s", jetPoint(a), nan.Error())
 		}
 	}()
+	if side == Below && Smooth(e) {
+		// The side picks only the branches of the kink primitives, of which
+		// e has none: the expansion from below is the one from above, and
+		// shares its cached jets.
+		side = Above
+	}
 	ev := &jetEval{
 		ctx:   newJetCtx(order, prec),
 		side:  side,

@@ -634,3 +634,32 @@ func BenchmarkTaylorFloat64MishSlopeSquaredCold(b *testing.B) {
 		}
 	}
 }
+
+// An expansion from below of a smooth expression is the expansion from
+// above, cached once: no jets are kept under the side Below, and the
+// coefficients are the same.
+func TestTaylorSmoothSidesShareJets(t *testing.T) {
+	e := MustParse("tanh(x)*sin(x) + x^7")
+	a := big.NewFloat(0.3711)
+	const prec = 333
+	above, err := Taylor(e, a, 12, Above, prec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	below, err := Taylor(e, a, 12, Below, prec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range above {
+		if above[k].Cmp(below[k]) != 0 {
+			t.Errorf("c_%d: %v from above, %v from below", k, above[k], below[k])
+		}
+	}
+	jetCache.mu.Lock()
+	defer jetCache.mu.Unlock()
+	for key := range jetCache.m {
+		if key.at == pointKey(a) && key.side == Below {
+			t.Errorf("jets kept under the side Below for %s: %+v", e, key)
+		}
+	}
+}
