@@ -1,6 +1,9 @@
 package recursions
 
-import "math"
+import (
+	"math"
+	"runtime"
+)
 
 // refinement is the D-digit refinement of the roots K* > 0 of a float64
 // analysis (CriticalDigitsAt), run in the background in the order of the
@@ -31,6 +34,10 @@ func refineRoots(a *Activation, pts []CriticalPoint, digits int) *refinement {
 			}
 		}
 	}()
+	// The refinement is the longest chain of work left: it runs now, on
+	// this goroutine's processor, rather than when the caller next blocks
+	// (the caller goes on with shorter work, which fits in its gaps).
+	runtime.Gosched()
 	return r
 }
 
