@@ -178,13 +178,14 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 }
 
 func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport, error) {
+	// The analysis is prepared (expansions at 0, no Gaussian average) while
+	// σ is checked on the line and the oscillations are counted; a σ that
+	// fails a check is refused with its message, its preparation unused.
+	// 318 sign changes (sin(5x) at --kmax 100) take about 2 s of averages.
+	prep := recursions.Prepare(e)
 	if err := activationTrouble(e, f.kmax); err != nil {
 		return nil, err
 	}
-	// The analysis is prepared (expansions at 0, no Gaussian average) while
-	// the oscillations are counted. 318 sign changes (sin(5x) at --kmax
-	// 100) take about 2 s of averages.
-	prep := recursions.Prepare(e)
 	if err := oscillationTrouble(e, 10*math.Sqrt(f.kmax), 400, " (within 10 standard deviations at K = --kmax: a smaller --kmax shrinks the range)"); err != nil {
 		return nil, err
 	}
