@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"critcalc/hermite/quadrature"
 )
 
 // TestLayerTableAgreesWithQuadrature builds the cells of several
@@ -220,5 +222,63 @@ func TestClenshawRows(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// lobattoCoefficients, four coefficients at a time, equals the sums of
+// one coefficient at a time bit for bit.
+func TestLobattoCoefficientsOneByOne(t *testing.T) {
+	for _, n := range []int{2, 3, 4, 5, 8, 32, 33, 64, 128} {
+		for _, stride := range []int{1, 2} {
+			vals := make([]float64, n*stride+1)
+			for j := range vals {
+				vals[j] = math.Exp(math.Sin(3*float64(j))) + 1e-3*float64(j*j)
+			}
+			got := lobattoCoefficients(vals, stride)
+			want := lobattoOneByOne(vals, stride)
+			for k := range want {
+				if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+					t.Fatalf("n %d, stride %d: c_%d = %v, one by one %v", n, stride, k, got[k], want[k])
+				}
+			}
+		}
+	}
+}
+
+// lobattoOneByOne is lobattoCoefficients with each coefficient's sum
+// formed alone.
+func lobattoOneByOne(vals []float64, stride int) []float64 {
+	m := (len(vals) - 1) / stride
+	w := func(j int) float64 {
+		if j == 0 || j == m {
+			return 0.5
+		}
+		return 1
+	}
+	mean := 0.0
+	for j := 0; j <= m; j++ {
+		mean += w(j) * vals[j*stride]
+	}
+	mean /= float64(m)
+	c := make([]float64, m+1)
+	for k := 0; k <= m; k++ {
+		var s quadrature.CompensatedSum
+		for j := 0; j <= m; j++ {
+			s.Add(w(j) * (vals[j*stride] - mean) * math.Cos(float64(j*k%(2*m))*math.Pi/float64(m)))
+		}
+		c[k] = 2 * s.Value() / float64(m)
+	}
+	c[0] = mean + c[0]/2
+	c[m] /= 2
+	return c
+}
+
+func BenchmarkLobattoCoefficients(b *testing.B) {
+	vals := make([]float64, 129)
+	for j := range vals {
+		vals[j] = math.Exp(math.Sin(3 * float64(j)))
+	}
+	for b.Loop() {
+		lobattoCoefficients(vals, 1)
 	}
 }

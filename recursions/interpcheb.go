@@ -47,7 +47,11 @@ func lobattoCoefficients(vals []float64, stride int) []float64 {
 		dev[j] = w(j) * (vals[j*stride] - mean)
 	}
 	c := make([]float64, m+1)
-	for k := 0; k <= m; k++ {
+	k := 0
+	for ; k+4 <= m+1; k += 4 {
+		lobattoSums4(c[k:k+4], dev, cos, k)
+	}
+	for ; k <= m; k++ {
 		var s quadrature.CompensatedSum
 		idx := 0
 		for j := 0; j <= m; j++ {
@@ -149,4 +153,35 @@ func clenshaw(c []float64, x float64) float64 {
 		b1, b2 = x2*b1-b2+c[k], b1
 	}
 	return x*b1 - b2 + c[0]
+}
+
+// lobattoSums4 sets c[i] = 2/m·Σ_j dev[j]·cos(j(k+i)π/m), i = 0 … 3, each a
+// compensated sum in the order of j as one coefficient alone would be
+// summed: four independent chains of additions instead of one.
+func lobattoSums4(c, dev, cos []float64, k int) {
+	m := len(dev) - 1
+	var s0, s1, s2, s3 quadrature.CompensatedSum
+	i0, i1, i2, i3 := 0, 0, 0, 0
+	for _, d := range dev {
+		s0.Add(d * cos[i0])
+		s1.Add(d * cos[i1])
+		s2.Add(d * cos[i2])
+		s3.Add(d * cos[i3])
+		if i0 += k; i0 >= 2*m {
+			i0 -= 2 * m
+		}
+		if i1 += k + 1; i1 >= 2*m {
+			i1 -= 2 * m
+		}
+		if i2 += k + 2; i2 >= 2*m {
+			i2 -= 2 * m
+		}
+		if i3 += k + 3; i3 >= 2*m {
+			i3 -= 2 * m
+		}
+	}
+	c[0] = 2 * s0.Value() / float64(m)
+	c[1] = 2 * s1.Value() / float64(m)
+	c[2] = 2 * s2.Value() / float64(m)
+	c[3] = 2 * s3.Value() / float64(m)
 }
