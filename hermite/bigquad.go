@@ -104,14 +104,15 @@ const maxExtraDigits = 300
 // need. When extra is 0 and a value is too small relative to its scale to
 // be certified, it returns the number of extra digits that would certify
 // it instead of an error. Smooth integrands are summed by the trapezoidal
-// rule where it converges, from values computed for valueDigits (or digits,
-// if more), on the panels otherwise.
+// rule where it converges, from values computed for valueDigits ≥ digits
+// and with its step bounded by the float64 partition for valueDigits, on
+// the panels otherwise.
 func (q *bigQuad) atExtra(K *big.Rat, digits, extra, valueDigits int) ([]*big.Float, int, error) {
 	prec := workingBits(digits + extra)
 	vprec := max(prec, workingBits(valueDigits+extra))
 	Kf, _ := K.Float64()
 	if len(q.kinks) == 0 {
-		if r, ok := q.trapezoid(K, Kf, digits, extra, prec, vprec); ok {
+		if r, ok := q.trapezoid(K, Kf, digits, valueDigits, extra, prec, vprec); ok {
 			return q.certify(r.sums, r.errs, r.evals, r.scales, prec, digits, extra)
 		}
 	}

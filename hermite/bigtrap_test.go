@@ -61,7 +61,7 @@ func TestTrapezoidMatchesPanels(t *testing.T) {
 			q := newBigQuad(trapSet(t, tt.sigma))
 			Kf, _ := K.Float64()
 			prec := workingBits(tt.digits)
-			r, ok := q.trapezoid(K, Kf, tt.digits, 0, prec, prec)
+			r, ok := q.trapezoid(K, Kf, tt.digits, tt.digits, 0, prec, prec)
 			if !ok {
 				t.Fatal("the trapezoidal path did not converge")
 			}
@@ -97,7 +97,7 @@ func TestTrapezoidWideOperands(t *testing.T) {
 	Kf, _ := K.Float64()
 	q := newBigQuad(trapSet(t, "exp(x)"))
 	prec := workingBits(digits)
-	r, ok := q.trapezoid(K, Kf, digits, 0, prec, prec)
+	r, ok := q.trapezoid(K, Kf, digits, digits, 0, prec, prec)
 	if !ok {
 		t.Fatal("the trapezoidal path did not converge")
 	}
@@ -233,6 +233,36 @@ func TestAtDigitsSharingDeterministic(t *testing.T) {
 					t.Errorf("%d digits, K = %s, ⟨%s⟩: sharing %s, AtDigits %s", digits, K.RatString(), fs[j], seq[k][j].Text('e', digits), want[j].Text('e', digits))
 				}
 			}
+		}
+	}
+}
+
+// TestAtDigitsSharingOnePartition checks that a call at fewer digits that
+// shares its nodes with later ones takes its trapezoidal step's bound from
+// the float64 partition for the shared digits, so that the calls compute
+// one partition, not one for each number of digits.
+func TestAtDigitsSharingOnePartition(t *testing.T) {
+	sigma := calc.MustParse("mish")
+	d := calc.Derivative(sigma, 1)
+	m, err := NewMany(calc.Mul(d, d), calc.Mul(calc.Var(), calc.Mul(sigma, d)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	K := big.NewRat(167, 100)
+	for _, digits := range []int{34, 48, 48} {
+		if _, err := m.AtDigitsSharing(K, digits, 48); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := m.bigQuad()
+	q.widthMu.Lock()
+	defer q.widthMu.Unlock()
+	if len(q.widths) != 1 {
+		t.Errorf("%d partitions, want 1: %v", len(q.widths), q.widths)
+	}
+	for key := range q.widths {
+		if key.digits != 48 {
+			t.Errorf("a partition for %d digits, want only 48", key.digits)
 		}
 	}
 }

@@ -2,8 +2,9 @@ package hermite
 
 import "math"
 
-// PrepareDigits computes ahead what AtDigits and AtDigitsSharing at a K
-// with these digits compute first and keep for every K within the same
+// PrepareDigits computes ahead what AtDigits at a K with these digits,
+// and AtDigitsSharing with these valueDigits, compute first and keep for
+// every K within the same
 // factor 16 of K: the arbitrary-precision quadrature itself and the
 // float64 partition of the line whose narrowest panel bounds the step of
 // the trapezoidal rule. A caller that knows K roughly before it knows it

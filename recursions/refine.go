@@ -130,7 +130,9 @@ const (
 // stops. Every step computes the integrands' values at the trapezoidal
 // nodes to work digits, so that the nodes, which do not move with K, are
 // evaluated once for the whole iteration rather than once per precision:
-// an early step is then summed from values more accurate than it needs.
+// an early step is then summed from values more accurate than it needs,
+// with its step bounded by the float64 partition for work digits, the
+// one partition of the whole iteration.
 func (a *Activation) newtonDigits(K0 float64, digits, work int, step newtonStepFunc) (*big.Float, []*big.Float, error) {
 	if !(K0 > 0) || math.IsInf(K0, 0) {
 		return nil, nil, fmt.Errorf("need a finite K0 > 0, got %g", K0)

@@ -56,11 +56,12 @@ func (r *refinement) next() (CriticalDigits, error) {
 
 // prefetchRoots starts, in the background, the part of the D-digit
 // refinement of the roots of R(K) on (0, kmax] that depends on where they
-// lie only to a factor 16 (hermite.Many.PrepareDigits at the digits of
-// the first Newton step), at both ends of every sign change of R on the
-// scan grid, and returns a channel that is closed when it is done. The
-// refinement finds that work done or under way; it computes nothing
-// differently for it.
+// lie only to a factor 16 (hermite.Many.PrepareDigits at the working
+// digits, whose partition bounds the trapezoidal step of every Newton
+// step, the first one's at fewer digits too), at both ends of every sign
+// change of R on the scan grid, and returns a channel that is closed when
+// it is done. The refinement finds that work done or under way; it
+// computes nothing differently for it.
 func (a *Activation) prefetchRoots(kmax float64, digits int) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
@@ -74,13 +75,11 @@ func (a *Activation) prefetchRoots(kmax float64, digits int) <-chan struct{} {
 			return
 		}
 		work := digits + criticalExtra
-		for _, d := range []int{firstNewtonDigits(work), work} {
-			for i := 0; i+1 < len(t.xs); i++ {
-				y0, y1 := t.ratio(i), t.ratio(i+1)
-				if y0 != 0 && y1 != 0 && math.Signbit(y0) != math.Signbit(y1) {
-					m.PrepareDigits(t.xs[i], d)
-					m.PrepareDigits(t.xs[i+1], d)
-				}
+		for i := 0; i+1 < len(t.xs); i++ {
+			y0, y1 := t.ratio(i), t.ratio(i+1)
+			if y0 != 0 && y1 != 0 && math.Signbit(y0) != math.Signbit(y1) {
+				m.PrepareDigits(t.xs[i], work)
+				m.PrepareDigits(t.xs[i+1], work)
 			}
 		}
 	}()
