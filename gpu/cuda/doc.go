@@ -5,6 +5,12 @@
 // without CUDA headers, and a host without a GPU gets ErrNoDevice instead
 // of a link failure.
 //
+// The loading is compiled in with the build tag cuda only: purego makes a
+// binary dynamically linked, whose loader and C library cost every
+// command about a millisecond of start-up. Without the tag every load
+// fails (ErrNoDevice, ErrNoCompiler) with a message that says to build
+// with -tags cuda.
+//
 // The binding uses the versioned driver exports that current drivers
 // provide (cuMemAlloc_v2, cuMemcpyHtoD_v2, cuCtxPushCurrent_v2, …) and the
 // device's primary context (cuDevicePrimaryCtxRetain) rather than

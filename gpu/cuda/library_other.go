@@ -1,4 +1,4 @@
-//go:build !(linux || darwin)
+//go:build !(cuda && (linux || darwin))
 
 package cuda
 
@@ -7,11 +7,23 @@ import (
 	"runtime"
 )
 
-// On this system purego cannot load libraries without cgo: every load
-// fails, so the driver reports ErrNoDevice and NVRTC ErrNoCompiler.
+// Without the build tag cuda, or on a system where purego cannot load
+// libraries without cgo, every load fails, so the driver reports
+// ErrNoDevice and NVRTC ErrNoCompiler. A binary that can load libraries at
+// run time is dynamically linked, and its dynamic loader and C library
+// cost every command about a millisecond of start-up: the binding is
+// compiled in only where it is asked for.
+
+// noLoading says why no library can be loaded.
+func noLoading() string {
+	if runtime.GOOS == "linux" || runtime.GOOS == "darwin" {
+		return "this critcalc was built without its CUDA binding (build it with -tags cuda)"
+	}
+	return "run-time loading of CUDA is not supported on " + runtime.GOOS
+}
 
 func openFirst(names []string) (uintptr, string, error) {
-	return 0, "", fmt.Errorf("cannot load %v: run-time loading of CUDA is not supported on %s", names, runtime.GOOS)
+	return 0, "", fmt.Errorf("cannot load %v: %s", names, noLoading())
 }
 
 // symbol is one C function to bind: a pointer to a Go func variable and the
@@ -22,5 +34,5 @@ type symbol struct {
 }
 
 func bindAll(handle uintptr, lib string, syms []symbol) error {
-	return fmt.Errorf("%s: run-time loading of CUDA is not supported on %s", lib, runtime.GOOS)
+	return fmt.Errorf("%s: %s", lib, noLoading())
 }
