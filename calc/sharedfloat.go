@@ -9,7 +9,9 @@ import "math"
 // more such calls of a program read the same |u| (u or −u), the program
 // computes E once per point, as a node of its own, and each call becomes a
 // kernel of (u, E); a call whose |u| nothing else reads keeps its own
-// kernel. The arbitrary-precision counterpart is in bigshared.go.
+// kernel. Over the blocks of EvalSlice each kernel runs in a loop of its
+// own (runSharedLoop), where the compiler inlines it. The
+// arbitrary-precision counterpart is in bigshared.go.
 //
 // E ≤ 1, so no intermediate overflows. Where tanh and sinh vanish, at
 // small |u|, 1 − E² cancels: there the kernels return math.Tanh and
@@ -66,8 +68,9 @@ const (
 	loopSechSoftplus
 )
 
-// runSharedLoop sets d[j] to the kernel loop of (u[j], e[j]), or of u[j]
-// alone for loopNegExp, exactly as the kernel's function computes it.
+// runSharedLoop sets d[j] to the kernel that loop names at (u[j], e[j]),
+// or at u[j] alone for loopNegExp, exactly as the kernel's function
+// computes it.
 func runSharedLoop(loop sharedLoop, d, u, e []float64) {
 	switch loop {
 	case loopNegExp:
