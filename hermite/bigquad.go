@@ -109,10 +109,9 @@ const maxExtraDigits = 300
 // the panels otherwise.
 func (q *bigQuad) atExtra(K *big.Rat, digits, extra, valueDigits int) ([]*big.Float, int, error) {
 	prec := workingBits(digits + extra)
-	vprec := max(prec, workingBits(valueDigits+extra))
 	Kf, _ := K.Float64()
 	if len(q.kinks) == 0 {
-		if r, ok := q.trapezoid(K, Kf, digits, valueDigits, extra, prec, vprec); ok {
+		if r, ok := q.trapezoid(K, Kf, digits, valueDigits, extra); ok {
 			return q.certify(r.sums, r.errs, r.evals, r.scales, prec, digits, extra)
 		}
 	}

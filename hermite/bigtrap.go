@@ -248,19 +248,22 @@ type trapResult struct {
 	scales []float64
 }
 
-// trapezoid computes the expectations at K with the trapezoidal rule on
-// [−T₋√K, T₊√K], T₋ and T₊ the tail cuts on each side (tailCuts, to the
-// resolution tailCutStep), from values of the integrands at vprec ≥ prec
-// bits (the grid of that precision). The first step is bounded by the
-// narrowest panel of the float64 partition for valueDigits ≥ digits, the
-// digits the values are computed for (featureWidth): the calls that share
-// a grid (a Newton step at fewer digits before the steps at all of them)
-// then share one partition, whose narrowest panel the coarser tail cut of
-// fewer digits barely moves. It reports ok = false where the step it
+// trapezoid computes the expectations at K to digits digits with extra
+// more, working at workingBits(digits+extra) bits, by the trapezoidal rule
+// on [−T₋√K, T₊√K], T₋ and T₊ the tail cuts on each side (tailCuts, to the
+// resolution tailCutStep), from values of the integrands computed for
+// valueDigits ≥ digits (the grid of that precision). The first step is
+// bounded by the narrowest panel of the float64 partition for valueDigits
+// (featureWidth): the calls that share a grid (a Newton step at fewer
+// digits before the steps at all of them) then share one partition, whose
+// narrowest panel the coarser tail cut of fewer digits barely moves. It
+// reports ok = false where the step it
 // may use does not converge within trapMaxRefine halvings or trapMaxNodes
 // nodes, an integrand is undefined at a node, or a scale is below
 // minScale: the Gauss–Legendre panels then decide (and report the error).
-func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, valueDigits, extra int, prec, vprec uint) (trapResult, bool) {
+func (q *bigQuad) trapezoid(K *big.Rat, Kf float64, digits, valueDigits, extra int) (trapResult, bool) {
+	prec := workingBits(digits + extra)
+	vprec := max(prec, workingBits(valueDigits+extra))
 	var T [2]float64 // the cuts below and above 0, in t
 	tailLevels := make([][2]float64, len(q.ins))
 	for i, in := range q.ins {

@@ -61,7 +61,7 @@ func TestTrapezoidMatchesPanels(t *testing.T) {
 			q := newBigQuad(trapSet(t, tt.sigma))
 			Kf, _ := K.Float64()
 			prec := workingBits(tt.digits)
-			r, ok := q.trapezoid(K, Kf, tt.digits, tt.digits, 0, prec, prec)
+			r, ok := q.trapezoid(K, Kf, tt.digits, tt.digits, 0)
 			if !ok {
 				t.Fatal("the trapezoidal path did not converge")
 			}
@@ -97,7 +97,7 @@ func TestTrapezoidWideOperands(t *testing.T) {
 	Kf, _ := K.Float64()
 	q := newBigQuad(trapSet(t, "exp(x)"))
 	prec := workingBits(digits)
-	r, ok := q.trapezoid(K, Kf, digits, digits, 0, prec, prec)
+	r, ok := q.trapezoid(K, Kf, digits, digits, 0)
 	if !ok {
 		t.Fatal("the trapezoidal path did not converge")
 	}

@@ -4,8 +4,8 @@ import "math"
 
 // PrepareDigits computes ahead what AtDigits at a K with these digits,
 // and AtDigitsSharing with these valueDigits, compute first and keep for
-// every K within the same
-// factor 16 of K: the arbitrary-precision quadrature itself and the
+// every K within the same factor 16 of K: the arbitrary-precision
+// quadrature itself and the
 // float64 partition of the line whose narrowest panel bounds the step of
 // the trapezoidal rule. A caller that knows K roughly before it knows it
 // exactly (a root bracketed on a grid, before Brent's method) can start
