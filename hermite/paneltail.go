@@ -100,16 +100,30 @@ func legendreTable() *legendreWindows {
 		if n != panelHigh/2 {
 			panic("hermite: the Gauss–Legendre nodes are not symmetric")
 		}
-		// coefficientError sums four rows at a time, even and odd degrees
+		// windowEnvelopes sums four rows at a time, even and odd degrees
 		// alternating from an even one, within one window.
+		if tailWin%4 != 0 {
+			panic("hermite: a Legendre window is not a whole number of groups of four rows")
+		}
 		for j := range t.rows {
-			if windowDegree(j)%2 != j%2 || tailWin%4 != 0 {
-				panic("hermite: the Legendre windows are not in groups of four of alternating parity")
+			if windowDegree(j)%2 != j%2 {
+				panic("hermite: the rows of the Legendre windows do not alternate in parity")
 			}
 		}
 		legTable = t
 	})
 	return legTable
+}
+
+// fold returns the even and odd parts of the weighted values wf at the
+// node pairs ±x_n, from which the coefficients of even and of odd degree
+// are sums (legendreWindows).
+func (t *legendreWindows) fold(wf []float64) (even, odd [panelHigh / 2]float64) {
+	for n := range even {
+		a, b := wf[t.pos[n]], wf[t.neg[n]]
+		even[n], odd[n] = a+b, a-b
+	}
+	return even, odd
 }
 
 // coefficientError estimates the error of the 48-point rule on a panel from
@@ -152,11 +166,7 @@ func coefficientError(wf []float64, abs, d float64) float64 {
 // alone would be: four independent chains of additions instead of one.
 func windowEnvelopes(wf []float64) (lo, hi float64) {
 	tab := legendreTable()
-	var even, odd [panelHigh / 2]float64
-	for n := range even {
-		a, b := wf[tab.pos[n]], wf[tab.neg[n]]
-		even[n], odd[n] = a+b, a-b
-	}
+	even, odd := tab.fold(wf)
 	for j := 0; j < len(tab.rows); j += 4 {
 		r0, r1, r2, r3 := &tab.rows[j], &tab.rows[j+1], &tab.rows[j+2], &tab.rows[j+3]
 		var s0, s1, s2, s3 float64

@@ -10,11 +10,7 @@ import (
 // sum in node order: what the four-at-a-time sums must equal bit for bit.
 func rowEnvelopes(wf []float64) (lo, hi float64) {
 	tab := legendreTable()
-	var even, odd [panelHigh / 2]float64
-	for n := range even {
-		a, b := wf[tab.pos[n]], wf[tab.neg[n]]
-		even[n], odd[n] = a+b, a-b
-	}
+	even, odd := tab.fold(wf)
 	for j := range tab.rows {
 		part := &even
 		if windowDegree(j)%2 == 1 {
