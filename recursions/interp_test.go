@@ -225,52 +225,40 @@ func TestClenshawRows(t *testing.T) {
 	}
 }
 
-// lobattoCoefficients, four coefficients at a time, equals the sums of
-// one coefficient at a time bit for bit.
-func TestLobattoCoefficientsOneByOne(t *testing.T) {
-	for _, n := range []int{2, 3, 4, 5, 8, 32, 33, 64, 128} {
-		for _, stride := range []int{1, 2} {
-			vals := make([]float64, n*stride+1)
-			for j := range vals {
-				vals[j] = math.Exp(math.Sin(3*float64(j))) + 1e-3*float64(j*j)
-			}
-			got := lobattoCoefficients(vals, stride)
-			want := lobattoOneByOne(vals, stride)
-			for k := range want {
-				if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
-					t.Fatalf("n %d, stride %d: c_%d = %v, one by one %v", n, stride, k, got[k], want[k])
+// lobattoSums4, four coefficients together, equals lobattoSum, one at a
+// time, bit for bit, for every group of four coefficients of degrees 2 to
+// 128 (the last group running past the degree), on deviations of mixed
+// sign and size; and lobattoSum is the transform's sum, checked against
+// cosines computed at each term.
+func TestLobattoSums4(t *testing.T) {
+	for _, m := range []int{2, 3, 4, 5, 8, 32, 33, 64, 128} {
+		dev := make([]float64, m+1)
+		for j := range dev {
+			dev[j] = math.Exp(math.Sin(3*float64(j))) - 1.2 + 1e-3*float64(j*j)
+		}
+		cos := make([]float64, 2*m)
+		for i := range cos {
+			cos[i] = math.Cos(float64(i) * math.Pi / float64(m))
+		}
+		for k := 0; k <= m; k += 4 {
+			var got [4]float64
+			lobattoSums4(got[:], dev, cos, k)
+			for i, g := range got {
+				if want := lobattoSum(dev, cos, k+i); math.Float64bits(g) != math.Float64bits(want) {
+					t.Fatalf("m %d: c_%d = %v together, %v alone", m, k+i, g, want)
 				}
 			}
 		}
-	}
-}
-
-// lobattoOneByOne is lobattoCoefficients with each coefficient's sum
-// formed alone.
-func lobattoOneByOne(vals []float64, stride int) []float64 {
-	m := (len(vals) - 1) / stride
-	w := func(j int) float64 {
-		if j == 0 || j == m {
-			return 0.5
+		for k := 0; k <= m; k++ {
+			var s quadrature.CompensatedSum
+			for j, d := range dev {
+				s.Add(d * math.Cos(float64(j*k%(2*m))*math.Pi/float64(m)))
+			}
+			if got, want := lobattoSum(dev, cos, k), 2*s.Value()/float64(m); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("m %d: c_%d = %v, the transform's sum %v", m, k, got, want)
+			}
 		}
-		return 1
 	}
-	mean := 0.0
-	for j := 0; j <= m; j++ {
-		mean += w(j) * vals[j*stride]
-	}
-	mean /= float64(m)
-	c := make([]float64, m+1)
-	for k := 0; k <= m; k++ {
-		var s quadrature.CompensatedSum
-		for j := 0; j <= m; j++ {
-			s.Add(w(j) * (vals[j*stride] - mean) * math.Cos(float64(j*k%(2*m))*math.Pi/float64(m)))
-		}
-		c[k] = 2 * s.Value() / float64(m)
-	}
-	c[0] = mean + c[0]/2
-	c[m] /= 2
-	return c
 }
 
 func BenchmarkLobattoCoefficients(b *testing.B) {

@@ -52,15 +52,7 @@ func lobattoCoefficients(vals []float64, stride int) []float64 {
 		lobattoSums4(c[k:k+4], dev, cos, k)
 	}
 	for ; k <= m; k++ {
-		var s quadrature.CompensatedSum
-		idx := 0
-		for j := 0; j <= m; j++ {
-			s.Add(dev[j] * cos[idx])
-			if idx += k; idx >= 2*m {
-				idx -= 2 * m
-			}
-		}
-		c[k] = 2 * s.Value() / float64(m)
+		c[k] = lobattoSum(dev, cos, k)
 	}
 	c[0] = mean + c[0]/2
 	c[m] /= 2
@@ -155,9 +147,25 @@ func clenshaw(c []float64, x float64) float64 {
 	return x*b1 - b2 + c[0]
 }
 
-// lobattoSums4 sets c[i] = 2/m·Σ_j dev[j]·cos(j(k+i)π/m), i = 0 … 3, each a
-// compensated sum in the order of j as one coefficient alone would be
-// summed: four independent chains of additions instead of one.
+// lobattoSum returns 2/m·Σ_j dev[j]·cos(jkπ/m), m = len(dev) − 1, a
+// compensated sum in the order of j, with cos[i] = cos(iπ/m) for i < 2m
+// read at the index jk mod 2m, kept by adding k at each step.
+func lobattoSum(dev, cos []float64, k int) float64 {
+	m := len(dev) - 1
+	var s quadrature.CompensatedSum
+	idx := 0
+	for _, d := range dev {
+		s.Add(d * cos[idx])
+		if idx += k; idx >= 2*m {
+			idx -= 2 * m
+		}
+	}
+	return 2 * s.Value() / float64(m)
+}
+
+// lobattoSums4 sets c[i] = lobattoSum(dev, cos, k+i), i = 0 … 3, bit for
+// bit: each a compensated sum in the order of j, formed together, four
+// independent chains of additions instead of one.
 func lobattoSums4(c, dev, cos []float64, k int) {
 	m := len(dev) - 1
 	var s0, s1, s2, s3 quadrature.CompensatedSum
