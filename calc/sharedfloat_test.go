@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -254,7 +255,7 @@ func TestSharedLoops(t *testing.T) {
 	funcs := []*Func{negExpFunc, tanhShared, sechShared, coshShared, sinhShared, sigmoidShared,
 		softplusShared, swishShared, mishShared, tanhSoftplusShared, sechSoftplusShared}
 	var us []float64
-	for _, x := range append(sharedExprPoints, 745, 800, math.Inf(1), math.NaN()) {
+	for _, x := range slices.Concat(sharedExprPoints, []float64{745, 800, math.Inf(1), math.NaN()}) {
 		us = append(us, x, -x)
 	}
 	es := make([]float64, len(us))

@@ -178,10 +178,11 @@ func expandJets(e Expr, a *big.Float, order int, side Side, prec uint, snap floa
 			c, err = nil, fmt.Errorf("overflow at x = %s: %s", jetPoint(a), nan.Error())
 		}
 	}()
-	if side == Below && Smooth(e) {
-		// The side picks only the branches of the kink primitives, of which
-		// e has none: the expansion from below is the one from above, and
-		// shares its cached jets.
+	if side != Above && Smooth(e) {
+		// The side picks only the branches of the kink primitives (and
+		// Center refuses a kink at the point), of which e has none: the
+		// expansion from below or about the point is the one from above,
+		// and shares its cached jets.
 		side = Above
 	}
 	ev := &jetEval{

@@ -635,9 +635,9 @@ func BenchmarkTaylorFloat64MishSlopeSquaredCold(b *testing.B) {
 	}
 }
 
-// An expansion from below of a smooth expression is the expansion from
-// above, cached once: no jets are kept under the side Below, and the
-// coefficients are the same.
+// An expansion from below or about the point of a smooth expression is the
+// expansion from above, cached once: no jets are kept under another side,
+// and the coefficients are the same.
 func TestTaylorSmoothSidesShareJets(t *testing.T) {
 	e := MustParse("tanh(x)*sin(x) + x^7")
 	a := big.NewFloat(0.3711)
@@ -646,20 +646,22 @@ func TestTaylorSmoothSidesShareJets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	below, err := Taylor(e, a, 12, Below, prec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k := range above {
-		if above[k].Cmp(below[k]) != 0 {
-			t.Errorf("c_%d: %v from above, %v from below", k, above[k], below[k])
+	for _, side := range []Side{Below, Center} {
+		c, err := Taylor(e, a, 12, side, prec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range above {
+			if above[k].Cmp(c[k]) != 0 {
+				t.Errorf("c_%d: %v from above, %v from side %d", k, above[k], c[k], side)
+			}
 		}
 	}
 	jetCache.mu.Lock()
 	defer jetCache.mu.Unlock()
 	for key := range jetCache.m {
-		if key.at == pointKey(a) && key.side == Below {
-			t.Errorf("jets kept under the side Below for %s: %+v", e, key)
+		if key.at == pointKey(a) && key.side != Above {
+			t.Errorf("jets kept under the side %d for %s: %+v", key.side, e, key)
 		}
 	}
 }
