@@ -26,7 +26,10 @@ func ParseActivations(srcs []string) ([]Activation, error) {
 	return out, nil
 }
 
-func mustActivations(pairs ...string) []Activation {
+// MustActivations returns the activations of label, expression pairs; it
+// panics on an expression that does not parse, so it is for expressions
+// written in the program.
+func MustActivations(pairs ...string) []Activation {
 	out := make([]Activation, 0, len(pairs)/2)
 	for i := 0; i < len(pairs); i += 2 {
 		out = append(out, Activation{Label: pairs[i], Sigma: calc.MustParse(pairs[i+1])})
@@ -41,7 +44,7 @@ func mustActivations(pairs ...string) []Activation {
 // (sigmoid, softplus, the monomials z² and z³, §5.3.2) and the half-stable
 // SWISH and GELU (§5.3.4).
 func PDLTActivations() []Activation {
-	return mustActivations(
+	return MustActivations(
 		"linear", "x",
 		"relu", "relu",
 		"leaky relu (a₋ = 0.2)", "leaky_relu(x, 0.2)",
@@ -61,7 +64,7 @@ func PDLTActivations() []Activation {
 // in the printed order, with CELU (α = 1) computed as ELU (α = 1), which
 // it equals.
 func JoudakiActivations() []Activation {
-	return mustActivations(
+	return MustActivations(
 		"tanh", "tanh",
 		"SeLU", "selu",
 		"ReLU", "relu",

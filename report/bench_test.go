@@ -23,26 +23,8 @@ func BenchmarkTablePDLT(b *testing.B) { benchTable(b, "pdlt", nil, DefaultDigits
 
 // BenchmarkTablePDLTDigits30 certifies SWISH and GELU to 30 digits.
 func BenchmarkTablePDLTDigits30(b *testing.B) {
-	benchTable(b, "pdlt", mustActivations("swish", "swish", "gelu", "gelu"), 30)
+	benchTable(b, "pdlt", MustActivations("swish", "swish", "gelu", "gelu"), 30)
 }
 
 // BenchmarkTableJoudaki recomputes Table S.1 (eight activations).
 func BenchmarkTableJoudaki(b *testing.B) { benchTable(b, "joudaki", nil, DefaultDigits) }
-
-// BenchmarkFigureRatioPNG draws PDLT Figs 5.1–5.3 (five activations, 200
-// points each) and encodes the PNG.
-func BenchmarkFigureRatioPNG(b *testing.B) {
-	for b.Loop() {
-		p, err := RatioFigure(RatioFigureActivations(), 20, 200)
-		if err != nil {
-			b.Fatal(err)
-		}
-		w, err := p.WriterTo(FigureWidth, FigureHeight, "png")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := w.WriteTo(io.Discard); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

@@ -62,7 +62,7 @@ func TestBetaErrors(t *testing.T) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)
 		}
 	}
-	if _, err := BuildTable("beta", mustActivations("relu", "relu"), 6); err == nil {
+	if _, err := BuildTable("beta", MustActivations("relu", "relu"), 6); err == nil {
 		t.Error("beta with an activation: want an error")
 	}
 }

@@ -14,7 +14,7 @@ import (
 // DHGActivations returns the default activations of the dhg table: erf
 // (DHG App. J), ReLU (App. I), tanh and GELU (App. K).
 func DHGActivations() []Activation {
-	return mustActivations("erf", "erf", "relu", "relu", "tanh", "tanh", "gelu", "gelu")
+	return MustActivations("erf", "erf", "relu", "relu", "tanh", "tanh", "gelu", "gelu")
 }
 
 // DHGArchNames lists the architectures of the dhg table in order, as

@@ -81,7 +81,7 @@ func TestDHGValues(t *testing.T) {
 		if mus == nil {
 			mus = []float64{0}
 		}
-		tab, err := DHGTable(mustActivations(tt.act, tt.act), []float64{tt.sb2}, mus, DefaultDigits)
+		tab, err := DHGTable(MustActivations(tt.act, tt.act), []float64{tt.sb2}, mus, DefaultDigits)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -115,7 +115,7 @@ func TestDHGValues(t *testing.T) {
 // prints 66.668); eqs 160–164 σ_w² = 4, σ_b² = 0, 𝒦* = 0 (unstable, no
 // power law); eqs 183–184 the μ = 0.5 points scaled by 1 − μ² = 0.75.
 func TestDHGGELU(t *testing.T) {
-	tab, err := DHGTable(mustActivations("gelu", "gelu"), []float64{0}, []float64{0.5}, DefaultDigits)
+	tab, err := DHGTable(MustActivations("gelu", "gelu"), []float64{0}, []float64{0.5}, DefaultDigits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestDHGNoCritical(t *testing.T) {
 }
 
 func TestDHGErrors(t *testing.T) {
-	acts := mustActivations("tanh", "tanh")
+	acts := MustActivations("tanh", "tanh")
 	tests := []struct {
 		name     string
 		sb2, mus []float64
@@ -204,7 +204,7 @@ func TestDHGErrors(t *testing.T) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)
 		}
 	}
-	if _, err := DHGTable(mustActivations("e", "exp(x^2)"), []float64{0}, []float64{0}, 6); err == nil {
+	if _, err := DHGTable(MustActivations("e", "exp(x^2)"), []float64{0}, []float64{0}, 6); err == nil {
 		t.Error("exp(x²) has no Gaussian average: want an error")
 	}
 }

@@ -21,7 +21,7 @@ import (
 //     with mpmath's asin, and ζ = 4𝒦²⟨φ'²(z² − 𝒦)⟩/⟨φ²(z⁴ − 6𝒦z² + 3𝒦²)⟩
 //     by mpmath.quad (the corrected eq 169).
 func TestDHGDigits30(t *testing.T) {
-	tab, err := DHGTable(mustActivations("erf", "erf", "relu", "relu", "gelu", "gelu"), []float64{0, 0.1, 0.5}, []float64{0, 0.5}, 30)
+	tab, err := DHGTable(MustActivations("erf", "erf", "relu", "relu", "gelu", "gelu"), []float64{0, 0.1, 0.5}, []float64{0, 0.5}, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestDHGDigits30(t *testing.T) {
 // digits of erf's π/4, TestTableDHGDigits60).
 func TestDHGDigits60(t *testing.T) {
 	testlevel.Exhaustive(t)
-	tab, err := DHGTable(mustActivations("erf", "erf", "gelu", "gelu"), []float64{0.1}, []float64{0.5}, 60)
+	tab, err := DHGTable(MustActivations("erf", "erf", "gelu", "gelu"), []float64{0.1}, []float64{0.5}, 60)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Package report turns critcalc's results into appendix material: tables
-// in Markdown, LaTeX (booktabs), CSV and JSON, and figures as PNG or SVG
-// through gonum/plot.
+// in Markdown, LaTeX (booktabs), CSV and JSON, and the settings of the
+// figures that package report/figure draws.
 //
 // A Table is a view of package results, never a second computation: the
 // PDLT table (PDLTTable) shows what recursions.Analyze and AnalyzeDigits
@@ -22,10 +22,8 @@
 // precisions agree on. The renderers print a cell as it was built, so the
 // four formats show the same digits, and the output is deterministic.
 //
-// The figures (RatioFigure, KernelMapFigure, DepthFigure, PhaseFigure,
-// APJNFigure, LogNormFigure, AutoInitFigure, AutoInitPhaseFigure) each
-// return a *Figure: a gonum/plot plot with its legend, colour bar and
-// plotted data. SaveWith writes one as PNG, SVG, PDF or EPS by the
-// extension of the file name, WriteData its data as CSV, and
-// WriteAppendix every figure and table.
+// The figures' defaults and sizes (SaveOptions, PhaseRange,
+// APJNFigureCurves, …) are here and the drawing is in report/figure, so
+// that a program that only checks a figure's flags, or draws nothing, does
+// not link gonum/plot, whose fonts are parsed when a program starts.
 package report

@@ -90,25 +90,3 @@ func ExampleWrite() {
 	//   "footnotes": []
 	// }
 }
-
-func ExampleDepthFigure() {
-	acts, err := report.ParseActivations([]string{"tanh"})
-	if err != nil {
-		log.Fatal(err)
-	}
-	p, err := report.DepthFigure(acts[0], 0.5, 30)
-	if err != nil {
-		log.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("", "critcalc-figure")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	if err := report.Save(p, dir+"/depth.svg"); err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(p.Title.Text)
-	// Output:
-	// Depth convergence of tanh (case 1, α = 0.935)
-}

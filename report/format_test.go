@@ -162,13 +162,13 @@ func TestBuildTableErrors(t *testing.T) {
 		{"pdlt", 61, "between 1 and 60"},
 	}
 	for _, tt := range tests {
-		if _, err := BuildTable(tt.name, mustActivations("tanh", "tanh"), tt.digits); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := BuildTable(tt.name, MustActivations("tanh", "tanh"), tt.digits); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("BuildTable(%s, %d): err = %v, want %q", tt.name, tt.digits, err, tt.want)
 		}
 	}
 	// A domain problem is an error, not a NaN in a table: exp(x²) has
 	// no Gaussian average at K = 1.
-	if _, err := BuildTable("joudaki", mustActivations("exp(x^2)", "exp(x^2)"), 6); err == nil {
+	if _, err := BuildTable("joudaki", MustActivations("exp(x^2)", "exp(x^2)"), 6); err == nil {
 		t.Error("exp(x^2): no error")
 	}
 }

@@ -93,7 +93,7 @@ func TestGoldenTables(t *testing.T) {
 // TestGoldenPDLTDigits pins the certified high-precision path of the PDLT
 // table: SWISH and GELU to 30 digits.
 func TestGoldenPDLTDigits(t *testing.T) {
-	tab, err := PDLTTable(mustActivations("swish", "swish", "gelu", "gelu", "tanh", "tanh", "relu", "relu"), 30)
+	tab, err := PDLTTable(MustActivations("swish", "swish", "gelu", "gelu", "tanh", "tanh", "relu", "relu"), 30)
 	if err != nil {
 		t.Fatal(err)
 	}

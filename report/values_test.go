@@ -318,7 +318,7 @@ func TestExponentsTable(t *testing.T) {
 // (recursions.Kinked), an attracting point with ΔK ≈ 4/(a₃ᐟ₂²ℓ²),
 // p₀ = 2.
 func TestKinkedLinearRow(t *testing.T) {
-	elu := mustActivations("elu", "elu")
+	elu := MustActivations("elu", "elu")
 	tab, err := PDLTTable(elu, 12)
 	if err != nil {
 		t.Fatal(err)

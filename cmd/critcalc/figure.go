@@ -8,6 +8,7 @@ import (
 
 	"critcalc/calc"
 	rpt "critcalc/report"
+	"critcalc/report/figure"
 )
 
 // figureNames lists the figures of `critcalc figure`.
@@ -156,22 +157,22 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 	if len(acts) == 1 {
 		one = acts[0]
 	}
-	var p *rpt.Figure
+	var p *figure.Figure
 	switch name {
 	case "ratio":
 		if len(acts) == 0 {
 			acts = rpt.RatioFigureActivations()
 		}
-		p, err = rpt.RatioFigure(acts, f.kmax, 400)
+		p, err = figure.RatioFigure(acts, f.kmax, 400)
 	case "kernel-map":
-		p, err = rpt.KernelMapFigure(one, f.rho0, f.depth)
+		p, err = figure.KernelMapFigure(one, f.rho0, f.depth)
 	case "depth":
-		p, err = rpt.DepthFigure(one, f.rho0, f.depth)
+		p, err = figure.DepthFigure(one, f.rho0, f.depth)
 	case "phase":
 		if len(acts) == 0 {
 			one = rpt.Activation{Label: "erf", Sigma: calc.MustParse("erf")}
 		}
-		p, err = rpt.PhaseFigure(one, sp.arch, f.mu, sp.rng)
+		p, err = figure.PhaseFigure(one, sp.arch, f.mu, sp.rng)
 	case "apjn":
 		curves := rpt.APJNFigureCurves()
 		if len(acts) > 0 {
@@ -180,16 +181,16 @@ func runFigure(c *command, args []string, stdout, stderr io.Writer) int {
 				curves = append(curves, rpt.APJNCurve{Act: a, SW2: f.sw2[i], SB2: f.sb2[i]})
 			}
 		}
-		p, err = rpt.APJNFigure(curves, sp.arch, f.mu, f.depth)
+		p, err = figure.APJNFigure(curves, sp.arch, f.mu, f.depth)
 	case "lognorm":
-		p, err = rpt.LogNormFigure(f.n, f.nOut, orDefaultList(f.d, rpt.BetaDepths), f.samples, f.seed)
+		p, err = figure.LogNormFigure(f.n, f.nOut, orDefaultList(f.d, rpt.BetaDepths), f.samples, f.seed)
 	case "autoinit":
-		p, err = rpt.AutoInitFigure(orDefaultList(f.sw, rpt.AutoInitFigureStarts), f.steps)
+		p, err = figure.AutoInitFigure(orDefaultList(f.sw, rpt.AutoInitFigureStarts), f.steps)
 	case "autoinit-phase":
 		if len(acts) == 0 {
 			one = rpt.Activation{Label: "tanh", Sigma: calc.MustParse("tanh")}
 		}
-		p, err = rpt.AutoInitPhaseFigure(one, rpt.AutoInitPhaseStarts, rpt.DefaultAutoInitRun, rpt.DefaultPhaseRange)
+		p, err = figure.AutoInitPhaseFigure(one, rpt.AutoInitPhaseStarts, rpt.DefaultAutoInitRun, rpt.DefaultPhaseRange)
 	}
 	if err == nil {
 		err = f.output.write(p, opts, stdout)

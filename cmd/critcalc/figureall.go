@@ -6,9 +6,10 @@ import (
 	"io"
 
 	rpt "critcalc/report"
+	"critcalc/report/figure"
 )
 
-// runFigureAll writes the appendix (rpt.WriteAppendix) into --out DIR. It
+// runFigureAll writes the appendix (figure.WriteAppendix) into --out DIR. It
 // takes only --out, --size and --dpi.
 func runFigureAll(c *command, fs *flag.FlagSet, f *figureFlags, opts rpt.SaveOptions, stdout, stderr io.Writer) int {
 	var extra string
@@ -24,7 +25,7 @@ func runFigureAll(c *command, fs *flag.FlagSet, f *figureFlags, opts rpt.SaveOpt
 	if extra != "" {
 		return usageError(c, stderr, fmt.Errorf("figure all draws every figure at its appendix settings and takes no --%s", extra))
 	}
-	m, err := rpt.WriteAppendix(f.output.out, opts)
+	m, err := figure.WriteAppendix(f.output.out, opts)
 	if err != nil {
 		errorf(stderr, "figure all: %v", err)
 		return exitError

@@ -10,9 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/vg"
-
 	rpt "critcalc/report"
+	"critcalc/report/figure"
 )
 
 // figureOutput holds the output flags of `critcalc figure`.
@@ -94,7 +93,7 @@ func (o *figureOutput) check(name string, fs *flag.FlagSet) (rpt.SaveOptions, er
 }
 
 // parseSize reads "WxH" in inches.
-func parseSize(s string) (w, h vg.Length, err error) {
+func parseSize(s string) (w, h float64, err error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
 	wf, err1 := strconv.ParseFloat(strings.TrimSpace(ws), 64)
 	hf, err2 := strconv.ParseFloat(strings.TrimSpace(hs), 64)
@@ -106,13 +105,13 @@ func parseSize(s string) (w, h vg.Length, err error) {
 			return 0, 0, fmt.Errorf("--size %s: each side must be %d to %d inches", s, rpt.MinFigureInches, rpt.MaxFigureInches)
 		}
 	}
-	return vg.Length(wf) * vg.Inch, vg.Length(hf) * vg.Inch, nil
+	return wf, hf, nil
 }
 
 // write saves f to every file the flags name and reports each on stdout.
-func (o *figureOutput) write(f *rpt.Figure, opts rpt.SaveOptions, stdout io.Writer) error {
+func (o *figureOutput) write(f *figure.Figure, opts rpt.SaveOptions, stdout io.Writer) error {
 	for _, img := range o.images() {
-		if err := rpt.SaveWith(f, img[0], opts); err != nil {
+		if err := figure.SaveWith(f, img[0], opts); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", img[0])

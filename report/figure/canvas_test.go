@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"image"
@@ -12,25 +12,26 @@ import (
 
 	"critcalc/apjn"
 	"critcalc/internal/testlevel"
+	"critcalc/report"
 )
 
 // quickFigures draws every kind of figure at settings small enough for the
 // default test run (a 12 × 8 phase grid, 512 samples per depth).
 func quickFigures() []AppendixFigure {
-	gelu, relu := mustActivations("gelu", "gelu")[0], mustActivations("relu", "relu")[0]
-	tanh, erf := mustActivations("tanh", "tanh")[0], mustActivations("erf", "erf")[0]
-	small := PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 12, NB: 8}
+	gelu, relu := report.MustActivations("gelu", "gelu")[0], report.MustActivations("relu", "relu")[0]
+	tanh, erf := report.MustActivations("tanh", "tanh")[0], report.MustActivations("erf", "erf")[0]
+	small := report.PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 12, NB: 8}
 	return []AppendixFigure{
-		{Name: "ratio", Build: func() (*Figure, error) { return RatioFigure(RatioFigureActivations(), 20, 50) }},
+		{Name: "ratio", Build: func() (*Figure, error) { return RatioFigure(report.RatioFigureActivations(), 20, 50) }},
 		{Name: "kernel-map", Build: func() (*Figure, error) { return KernelMapFigure(gelu, 0.5, 30) }},
 		{Name: "depth", Build: func() (*Figure, error) { return DepthFigure(tanh, 0.5, 60) }},
 		{Name: "phase", Build: func() (*Figure, error) { return PhaseFigure(relu, apjn.LNPost, 0, small) }},
 		{Name: "phase-res", Build: func() (*Figure, error) { return PhaseFigure(erf, apjn.Res, 0.5, small) }},
-		{Name: "apjn", Build: func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
-		{Name: "lognorm", Build: func() (*Figure, error) { return LogNormFigure(100, 10, BetaDepths, 512, LogNormSeed) }},
-		{Name: "autoinit", Build: func() (*Figure, error) { return AutoInitFigure(AutoInitFigureStarts, 30) }},
+		{Name: "apjn", Build: func() (*Figure, error) { return APJNFigure(report.APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
+		{Name: "lognorm", Build: func() (*Figure, error) { return LogNormFigure(100, 10, report.BetaDepths, 512, report.LogNormSeed) }},
+		{Name: "autoinit", Build: func() (*Figure, error) { return AutoInitFigure(report.AutoInitFigureStarts, 30) }},
 		{Name: "autoinit-phase", Build: func() (*Figure, error) {
-			run := AutoInitRun{Width: 16, Depth: 3, Nets: 8, Steps: 3, LR: 0.1, Seed: 1}
+			run := report.AutoInitRun{Width: 16, Depth: 3, Nets: 8, Steps: 3, LR: 0.1, Seed: 1}
 			return AutoInitPhaseFigure(tanh, [][2]float64{{0.8, 0.5}}, run, small)
 		}},
 	}
@@ -49,7 +50,7 @@ func TestFiguresInsideCanvas(t *testing.T) {
 	if testlevel.IsExhaustive() {
 		figs = append(figs, AppendixFigures()...)
 	}
-	sizes := [][2]vg.Length{{FigureWidth, FigureHeight}, {2.5 * vg.Inch, 1.8 * vg.Inch}}
+	sizes := [][2]vg.Length{{report.FigureWidth * vg.Inch, report.FigureHeight * vg.Inch}, {2.5 * vg.Inch, 1.8 * vg.Inch}}
 	for i, a := range figs {
 		f, err := a.Build()
 		if err != nil {

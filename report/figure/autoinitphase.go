@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"errors"
@@ -11,26 +11,9 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"critcalc/apjn"
+	"critcalc/report"
 	"critcalc/sim"
 )
-
-// AutoInitRun sets the simulated networks of AutoInitPhaseFigure: width,
-// number of layers, networks per step, SGD steps, learning rate and seed
-// (AutoInit's Algorithm 2 with the Jacobian log loss, sim.RunAutoInit).
-type AutoInitRun struct {
-	Width, Depth, Nets, Steps int
-	LR                        float64
-	Seed                      uint64
-}
-
-// DefaultAutoInitRun is the setting of the appendix figure: the defaults
-// of `critcalc autoinit` (32 networks, 50 steps at η = 0.1, seed 1) on
-// networks of width 32 and depth 4.
-var DefaultAutoInitRun = AutoInitRun{Width: 32, Depth: 4, Nets: 32, Steps: 50, LR: 0.1, Seed: 1}
-
-// AutoInitPhaseStarts are the default starting (σ_w, σ_b) of
-// AutoInitPhaseFigure: two ordered and two chaotic points of tanh.
-var AutoInitPhaseStarts = [][2]float64{{0.7, 0.3}, {0.8, 0.9}, {1.8, 0.3}, {1.9, 0.8}}
 
 // AutoInitPhaseFigure draws AutoInit's tuning of σ_w and σ_b on the phase
 // diagram of a (PhaseFigure of a vanilla MLP over r): from each start
@@ -38,7 +21,7 @@ var AutoInitPhaseStarts = [][2]float64{{0.7, 0.3}, {0.8, 0.9}, {1.8, 0.3}, {1.9,
 // filled circle), the mean over layers 2…L of σ_w·a_W and σ_b·a_b after
 // sim.RunAutoInit with run (He, Doshi and Gromov, Algorithm 2; a_b is
 // tuned where σ_b > 0).
-func AutoInitPhaseFigure(a Activation, starts [][2]float64, run AutoInitRun, r PhaseRange) (*Figure, error) {
+func AutoInitPhaseFigure(a report.Activation, starts [][2]float64, run report.AutoInitRun, r report.PhaseRange) (*Figure, error) {
 	if len(starts) == 0 || len(starts) > 8 {
 		return nil, fmt.Errorf("autoinit phase figure: want 1 to 8 starting points, got %d", len(starts))
 	}

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"errors"
@@ -13,38 +13,12 @@ import (
 
 	"critcalc/apjn"
 	"critcalc/recursions"
+	"critcalc/report"
 )
-
-// PhaseRange is the (σ_w², σ_b²) rectangle of a phase diagram, sampled at
-// NW × NB equally spaced points (ends included).
-type PhaseRange struct {
-	SW2Min, SW2Max float64
-	SB2Min, SB2Max float64
-	NW, NB         int
-}
-
-// DefaultPhaseRange is the default rectangle of PhaseFigure: σ_w² ∈
-// [0.1, 4] (which holds the critical points of erf, π/4, ReLU, 2, and
-// GELU, 1.98 and 4) and σ_b² ∈ [0, 1], 80 × 50 points.
-var DefaultPhaseRange = PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 80, NB: 50}
 
 // PhaseClip is the largest |log₁₀ χ_𝒥*| the phase diagram's colours
 // resolve; points beyond it take the end colours.
 const PhaseClip = 1.0
-
-// Check reports a rectangle that is empty, not finite, has σ_w² ≤ 0 or
-// σ_b² < 0, or has fewer than 2 or more than 400 points on a side.
-func (r PhaseRange) Check() error {
-	switch {
-	case !(r.SW2Min > 0) || !(r.SW2Max > r.SW2Min) || math.IsInf(r.SW2Max, 0):
-		return fmt.Errorf("want 0 < σ_w² min < σ_w² max < ∞, got [%g, %g]", r.SW2Min, r.SW2Max)
-	case !(r.SB2Min >= 0) || !(r.SB2Max > r.SB2Min) || math.IsInf(r.SB2Max, 0):
-		return fmt.Errorf("want 0 ≤ σ_b² min < σ_b² max < ∞, got [%g, %g]", r.SB2Min, r.SB2Max)
-	case r.NW < 2 || r.NW > 400 || r.NB < 2 || r.NB > 400:
-		return fmt.Errorf("want 2 to 400 grid points on each axis, got %d × %d", r.NW, r.NB)
-	}
-	return nil
-}
 
 // linspace returns n equally spaced values from lo to hi.
 func linspace(lo, hi float64, n int) []float64 {
@@ -76,7 +50,7 @@ func (g phaseGrid) Y(r int) float64    { return g.sb2[r] }
 // of the grid, or for a scale-invariant φ in a vanilla or res network the
 // closed form apjn.ScaleInvariantCriticalSW2 (DHG eqs 100, 115), which
 // holds for every σ_b².
-func PhaseFigure(a Activation, arch apjn.Arch, mu float64, r PhaseRange) (*Figure, error) {
+func PhaseFigure(a report.Activation, arch apjn.Arch, mu float64, r report.PhaseRange) (*Figure, error) {
 	if err := r.Check(); err != nil {
 		return nil, fmt.Errorf("phase figure: %w", err)
 	}
@@ -148,7 +122,7 @@ func PhaseFigure(a Activation, arch apjn.Arch, mu float64, r PhaseRange) (*Figur
 }
 
 // phaseLine returns the critical points inside r at the σ_b² values sb2.
-func phaseLine(a Activation, m *apjn.Model, mu float64, sb2 []float64, r PhaseRange) (plotter.XYs, error) {
+func phaseLine(a report.Activation, m *apjn.Model, mu float64, sb2 []float64, r report.PhaseRange) (plotter.XYs, error) {
 	var line plotter.XYs
 	si, scaleInv, err := recursions.ScaleInvariantOf(a.Sigma, recursions.NumericDigits)
 	if err != nil {

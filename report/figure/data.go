@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"encoding/csv"
@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 
 	"critcalc/calc"
+	"critcalc/report"
 )
 
 // FigureData is the data a figure plots, as a table: one column per
@@ -23,7 +24,7 @@ type FigureData struct {
 // FigureDataDigits is the number of significant digits WriteData prints:
 // the float64 values of a figure carry no error bounds of their own, and
 // six digits are more than a plot resolves (as DefaultDigits for tables).
-const FigureDataDigits = DefaultDigits
+const FigureDataDigits = report.DefaultDigits
 
 // WriteData writes f.Data as CSV: a header of column names, then one line
 // per row, each number by calc.FormatSignificant with FigureDataDigits

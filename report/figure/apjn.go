@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"errors"
@@ -12,27 +12,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"critcalc/apjn"
+	"critcalc/report"
 )
-
-// APJNCurve is one curve of APJNFigure: an activation at (σ_w², σ_b²).
-type APJNCurve struct {
-	Act      Activation
-	SW2, SB2 float64
-}
-
-// APJNFigureCurves returns the default curves of APJNFigure (DHG Fig. 1):
-// erf at its critical point (π/4, 0) (eq 127), ReLU at (2, 0) (eq 101) and
-// GELU at its half-stable critical point (1.98306, 0.172922) (eqs
-// 157–162, apjn.GELUCriticalLine).
-func APJNFigureCurves() []APJNCurve {
-	acts := DHGActivations()
-	gw, gb := apjn.GELUCriticalLine(apjn.GELUCriticalK, 0)
-	return []APJNCurve{
-		{Act: acts[0], SW2: math.Pi / 4},
-		{Act: acts[1], SW2: 2},
-		{Act: acts[3], SW2: gw, SB2: gb},
-	}
-}
 
 // APJNFitFrom is the fraction of the depth from which APJNFigure fits its
 // power law: the fit uses layers ℓ ≥ L·APJNFitFrom, far from the first
@@ -46,7 +27,7 @@ const APJNFitFrom = 0.1
 // its ζ in the legend, where a power law fits (every fitted point within
 // powerFitTolerance of the curve in log 𝒥). Values that overflow or underflow float64 are left
 // out; a curve with nothing left is an error. L is 2 to 100000.
-func APJNFigure(curves []APJNCurve, arch apjn.Arch, mu float64, L int) (*Figure, error) {
+func APJNFigure(curves []report.APJNCurve, arch apjn.Arch, mu float64, L int) (*Figure, error) {
 	if len(curves) == 0 {
 		return nil, errors.New("apjn figure: no curve")
 	}

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"errors"
@@ -11,13 +11,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"critcalc/loggauss"
-)
-
-// LogNormSamples and LogNormSeed are the default Monte-Carlo size and seed
-// of LogNormFigure: 2¹⁵ networks, as in the log-Gaussian notes §1.1.
-const (
-	LogNormSamples = 1 << 15
-	LogNormSeed    = 4
 )
 
 // logNormPoints is the number of points of each density curve.

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/recorder"
 
 	"critcalc/apjn"
+	"critcalc/report"
 )
 
 // TestVectorText checks that a PDF string is split into ASCII runs, kept
@@ -94,13 +95,13 @@ func TestVectorImage(t *testing.T) {
 // TestHeatMapEPS draws a phase diagram, whose heat map and colour bar are
 // images, as EPS (gonum/plot's EPS canvas alone panics on images).
 func TestHeatMapEPS(t *testing.T) {
-	relu := mustActivations("relu", "relu")[0]
-	f, err := PhaseFigure(relu, apjn.LNPost, 0, PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 4, NB: 3})
+	relu := report.MustActivations("relu", "relu")[0]
+	f, err := PhaseFigure(relu, apjn.LNPost, 0, report.PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 4, NB: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := Render(&b, f, ".eps", DefaultSaveOptions); err != nil {
+	if err := Render(&b, f, ".eps", report.DefaultSaveOptions); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(b.Bytes(), []byte(" show\n")) || bytes.Contains(b.Bytes(), []byte("findfont")) {

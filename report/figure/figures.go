@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"errors"
@@ -12,20 +12,15 @@ import (
 
 	"critcalc/hermite"
 	"critcalc/recursions"
+	"critcalc/report"
 )
-
-// RatioFigureActivations returns the activations of PDLT Figs 5.1–5.3:
-// tanh (5.1), sigmoid and softplus (5.2), SWISH and GELU (5.3).
-func RatioFigureActivations() []Activation {
-	return mustActivations("tanh", "tanh", "sigmoid", "sigmoid", "softplus", "softplus", "swish", "swish", "gelu", "gelu")
-}
 
 // RatioFigure plots the left-hand side of the criticality condition
 // (5.73), 2K²⟨σ'²⟩_K/⟨σ²(z² − K)⟩_K = 1 + recursions.Activation.Ratio(K),
 // against K on (0, kmax] for each activation (PDLT Figs 5.1–5.3), with the
 // line 1 where a critical point sits; the vertical axis shows [0, 2]. It uses n points per curve
 // (2 ≤ n ≤ 10000), K = kmax·i/n for i = 1…n.
-func RatioFigure(acts []Activation, kmax float64, n int) (*Figure, error) {
+func RatioFigure(acts []report.Activation, kmax float64, n int) (*Figure, error) {
 	if !(kmax > 0) || math.IsInf(kmax, 0) {
 		return nil, fmt.Errorf("ratio figure: kmax must be positive and finite, got %g", kmax)
 	}
@@ -86,7 +81,7 @@ func RatioFigure(acts []Activation, kmax float64, n int) (*Figure, error) {
 
 // mapOf returns the normalized kernel map of a with its Theorem 1
 // analysis.
-func mapOf(a Activation) (*hermite.KernelMap, hermite.FixedPoint, error) {
+func mapOf(a report.Activation) (*hermite.KernelMap, hermite.FixedPoint, error) {
 	m, err := hermite.NewKernelMap(a.Sigma)
 	if err != nil {
 		return nil, hermite.FixedPoint{}, err // "kernel map of σ: …"
@@ -112,7 +107,7 @@ func checkStart(rho0 float64, steps int) error {
 // Hofmann on [−1, 1] (101 points) with the diagonal and the cobweb of
 // ρ_{ℓ+1} = κ(ρ_ℓ) from rho0 for steps layers (their Figs S.1–S.2, second
 // column).
-func KernelMapFigure(a Activation, rho0 float64, steps int) (*Figure, error) {
+func KernelMapFigure(a report.Activation, rho0 float64, steps int) (*Figure, error) {
 	if err := checkStart(rho0, steps); err != nil {
 		return nil, fmt.Errorf("kernel-map figure: %w", err)
 	}
@@ -180,7 +175,7 @@ func KernelMapFigure(a Activation, rho0 float64, steps int) (*Figure, error) {
 // logarithmic axis, with the bound of Theorem 1 of Joudaki & Hofmann (their
 // Figs S.1–S.2, fourth column). Distances of 0 (below float64 resolution)
 // are left out.
-func DepthFigure(a Activation, rho0 float64, L int) (*Figure, error) {
+func DepthFigure(a report.Activation, rho0 float64, L int) (*Figure, error) {
 	if err := checkStart(rho0, L); err != nil {
 		return nil, fmt.Errorf("depth figure: %w", err)
 	}

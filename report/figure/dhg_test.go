@@ -1,25 +1,26 @@
-package report
+package figure
 
 import (
 	"strings"
 	"testing"
 
 	"critcalc/apjn"
+	"critcalc/report"
 )
 
 // TestDHGFigureGolden draws the phase, apjn and lognorm figures as PNG and
 // compares their pixels with testdata/NAME_golden.png exactly (as
 // TestFigureGolden does); -update rewrites the images.
 func TestDHGFigureGolden(t *testing.T) {
-	erf := DHGActivations()[0]
-	small := PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 40, NB: 25}
+	erf := report.DHGActivations()[0]
+	small := report.PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 40, NB: 25}
 	tests := []struct {
 		name string
 		draw func() (*Figure, error)
 	}{
 		{"phase", func() (*Figure, error) { return PhaseFigure(erf, apjn.Vanilla, 0, small) }},
-		{"apjn", func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
-		{"lognorm", func() (*Figure, error) { return LogNormFigure(100, 10, BetaDepths, 4096, LogNormSeed) }},
+		{"apjn", func() (*Figure, error) { return APJNFigure(report.APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
+		{"lognorm", func() (*Figure, error) { return LogNormFigure(100, 10, report.BetaDepths, 4096, report.LogNormSeed) }},
 	}
 	for _, tt := range tests {
 		checkGoldenFigure(t, tt.name, tt.draw)
@@ -30,8 +31,8 @@ func TestDHGFigureGolden(t *testing.T) {
 // LayerNorm on activations against DHG eq 111, σ_b² = σ_w²/(π − 1), to the
 // 1e-9 that Model.CriticalSW2 guarantees on χ_𝒥* − 1.
 func TestPhaseFigureLine(t *testing.T) {
-	relu := DHGActivations()[1]
-	r := PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 2, NB: 5}
+	relu := report.DHGActivations()[1]
+	r := report.PhaseRange{SW2Min: 0.1, SW2Max: 4, SB2Min: 0, SB2Max: 1, NW: 2, NB: 5}
 	m, err := apjn.NewModel(relu.Sigma, apjn.LNPost)
 	if err != nil {
 		t.Fatal(err)
@@ -58,8 +59,8 @@ func abs(x float64) float64 {
 }
 
 func TestDHGFigureErrors(t *testing.T) {
-	erf := DHGActivations()[0]
-	ok := DefaultPhaseRange
+	erf := report.DHGActivations()[0]
+	ok := report.DefaultPhaseRange
 	tests := []struct {
 		name string
 		draw func() (*Figure, error)
@@ -78,14 +79,14 @@ func TestDHGFigureErrors(t *testing.T) {
 		{"grid", func() (*Figure, error) { r := ok; r.NW = 1; return PhaseFigure(erf, apjn.Vanilla, 0, r) }, "grid points"},
 		{"μ without skip", func() (*Figure, error) { return PhaseFigure(erf, apjn.Vanilla, 0.5, ok) }, "no skip"},
 		{"no curve", func() (*Figure, error) { return APJNFigure(nil, apjn.Vanilla, 0, 10) }, "no curve"},
-		{"one layer", func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1) }, "layers"},
+		{"one layer", func() (*Figure, error) { return APJNFigure(report.APJNFigureCurves(), apjn.Vanilla, 0, 1) }, "layers"},
 		{"bad point", func() (*Figure, error) {
-			return APJNFigure([]APJNCurve{{Act: erf, SW2: -1}}, apjn.Vanilla, 0, 10)
+			return APJNFigure([]report.APJNCurve{{Act: erf, SW2: -1}}, apjn.Vanilla, 0, 10)
 		}, "σ_w²"},
-		{"n_out", func() (*Figure, error) { return LogNormFigure(100, 0, BetaDepths, 0, 1) }, "n_out"},
+		{"n_out", func() (*Figure, error) { return LogNormFigure(100, 0, report.BetaDepths, 0, 1) }, "n_out"},
 		{"no depth", func() (*Figure, error) { return LogNormFigure(100, 10, nil, 0, 1) }, "depths"},
 		{"negative depth", func() (*Figure, error) { return LogNormFigure(100, 10, []int{-1}, 0, 1) }, "depth d = -1"},
-		{"samples", func() (*Figure, error) { return LogNormFigure(100, 10, BetaDepths, -1, 1) }, "samples"},
+		{"samples", func() (*Figure, error) { return LogNormFigure(100, 10, report.BetaDepths, -1, 1) }, "samples"},
 	}
 	for _, tt := range tests {
 		if _, err := tt.draw(); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"bytes"
@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
+
+	"critcalc/report"
 )
 
 // TestRenderFormats writes one figure in every format and checks the
@@ -18,7 +19,7 @@ func TestRenderFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := SaveOptions{Width: 2 * vg.Inch, Height: 1.5 * vg.Inch, DPI: 120}
+	o := report.SaveOptions{Width: 2, Height: 1.5, DPI: 120}
 	tests := []struct {
 		ext  string
 		want []string
@@ -52,15 +53,15 @@ func TestRenderFormats(t *testing.T) {
 
 func TestSaveOptionsCheck(t *testing.T) {
 	tests := []struct {
-		o    SaveOptions
+		o    report.SaveOptions
 		want string // "" for valid
 	}{
-		{DefaultSaveOptions, ""},
-		{SaveOptions{Width: 1 * vg.Inch, Height: 20 * vg.Inch, DPI: 50}, ""},
-		{SaveOptions{Width: 0.5 * vg.Inch, Height: 2 * vg.Inch, DPI: 300}, "figure side of 1 to 20 inches, got 0.5"},
-		{SaveOptions{Width: 3 * vg.Inch, Height: 21 * vg.Inch, DPI: 300}, "got 21"},
-		{SaveOptions{Width: 3 * vg.Inch, Height: 2 * vg.Inch, DPI: 49}, "50 to 1200 dots per inch, got 49"},
-		{SaveOptions{Width: 3 * vg.Inch, Height: 2 * vg.Inch, DPI: 1201}, "got 1201"},
+		{report.DefaultSaveOptions, ""},
+		{report.SaveOptions{Width: 1, Height: 20, DPI: 50}, ""},
+		{report.SaveOptions{Width: 0.5, Height: 2, DPI: 300}, "figure side of 1 to 20 inches, got 0.5"},
+		{report.SaveOptions{Width: 3, Height: 21, DPI: 300}, "got 21"},
+		{report.SaveOptions{Width: 3, Height: 2, DPI: 49}, "50 to 1200 dots per inch, got 49"},
+		{report.SaveOptions{Width: 3, Height: 2, DPI: 1201}, "got 1201"},
 	}
 	for _, tt := range tests {
 		err := tt.o.Check()
@@ -72,7 +73,7 @@ func TestSaveOptionsCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Render(&bytes.Buffer{}, f, ".png", SaveOptions{Width: FigureWidth, Height: FigureHeight}); err == nil {
+	if err := Render(&bytes.Buffer{}, f, ".png", report.SaveOptions{Width: report.FigureWidth, Height: report.FigureHeight}); err == nil {
 		t.Error("Render with DPI 0: no error")
 	}
 }

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"errors"
@@ -12,9 +12,6 @@ import (
 
 	"critcalc/autoinit"
 )
-
-// AutoInitFigureStarts are the default starting σ_w of AutoInitFigure.
-var AutoInitFigureStarts = []float64{0.5, 1, 2, 3}
 
 // AutoInitRateFraction is the rate of AutoInitFigure as a fraction of the
 // one-step rate η₁ (AutoInit eqs 19 and 43), with which a single update
@@ -92,6 +89,3 @@ func AutoInitFigure(starts []float64, steps int) (*Figure, error) {
 	f.Data = seriesData("update", names, series)
 	return f, nil
 }
-
-// AutoInitFigureSteps is the default number of updates of AutoInitFigure.
-const AutoInitFigureSteps = 30

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"bytes"
@@ -12,9 +12,8 @@ import (
 	"strings"
 	"sync"
 
-	"gonum.org/v1/plot/vg"
-
 	"critcalc/apjn"
+	"critcalc/report"
 )
 
 // AppendixFigure is one figure of the appendix: its file stem, what it
@@ -30,19 +29,19 @@ type AppendixFigure struct {
 // AppendixFigures returns the figures of the appendix, each a figure of the
 // papers critcalc implements at its default settings.
 func AppendixFigures() []AppendixFigure {
-	act := func(s string) Activation { return mustActivations(s, s)[0] }
+	act := func(s string) report.Activation { return report.MustActivations(s, s)[0] }
 	phase := func(name, a string, arch apjn.Arch, mu float64, what string) AppendixFigure {
 		args := []string{"phase", "--act", a, "--arch", arch.String()}
 		if mu != 0 {
 			args = append(args, "--mu", fmt.Sprint(mu))
 		}
 		return AppendixFigure{Name: name, What: what, Args: args, Build: func() (*Figure, error) {
-			return PhaseFigure(act(a), arch, mu, DefaultPhaseRange)
+			return PhaseFigure(act(a), arch, mu, report.DefaultPhaseRange)
 		}}
 	}
 	return []AppendixFigure{
 		{"ratio", "the criticality ratio (5.73) of tanh, sigmoid, softplus, SWISH and GELU against K (PDLT Figs 5.1–5.3)",
-			[]string{"ratio"}, func() (*Figure, error) { return RatioFigure(RatioFigureActivations(), 20, 400) }},
+			[]string{"ratio"}, func() (*Figure, error) { return RatioFigure(report.RatioFigureActivations(), 20, 400) }},
 		{"kernel-map", "the normalized kernel map κ(ρ) of GELU with the cobweb of ρ_ℓ from ρ₀ = 0.5 (Joudaki–Hofmann Figs S.1–S.2)",
 			[]string{"kernel-map", "--act", "gelu"}, func() (*Figure, error) { return KernelMapFigure(act("gelu"), 0.5, 30) }},
 		{"depth-gelu", "|ρ_ℓ − ρ*| of GELU against depth with Theorem 1's bound (Joudaki–Hofmann Figs S.1–S.2)",
@@ -55,16 +54,18 @@ func AppendixFigures() []AppendixFigure {
 		phase("phase-res", "erf", apjn.Res, 0.5, "χ_𝒥* of an erf residual network, μ = 0.5, with its critical line (DHG Fig. 2, residual)"),
 		phase("phase-bn", "relu", apjn.BN, 0, "χ_𝒥* of a ReLU MLP with BatchNorm on preactivations: π/(π − 1) everywhere, chaotic (AutoInit eq 38, Fig. 2)"),
 		{"apjn", "the APJN 𝒥^{1,ℓ} of erf, ReLU and GELU at their critical points against depth, with fitted power laws (DHG Fig. 1)",
-			[]string{"apjn"}, func() (*Figure, error) { return APJNFigure(APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
+			[]string{"apjn"}, func() (*Figure, error) { return APJNFigure(report.APJNFigureCurves(), apjn.Vanilla, 0, 1000) }},
 		{"lognorm", "the density of ln‖z_out‖² of ReLU networks at d = 1, 10, 100 against 2¹⁵ sampled networks (log-Gaussian notes §1.1)",
 			[]string{"lognorm"}, func() (*Figure, error) {
-				return LogNormFigure(BetaWidth, BetaOutputs, BetaDepths, LogNormSamples, LogNormSeed)
+				return LogNormFigure(report.BetaWidth, report.BetaOutputs, report.BetaDepths, report.LogNormSamples, report.LogNormSeed)
 			}},
 		{"autoinit", "AutoInit's tuning of σ_w in a ReLU layer under JLL and JSL (AutoInit §2.1, eqs 17 and 41)",
-			[]string{"autoinit"}, func() (*Figure, error) { return AutoInitFigure(AutoInitFigureStarts, AutoInitFigureSteps) }},
+			[]string{"autoinit"}, func() (*Figure, error) {
+				return AutoInitFigure(report.AutoInitFigureStarts, report.AutoInitFigureSteps)
+			}},
 		{"autoinit-phase", "AutoInit's tuning of (σ_w, σ_b) of tanh networks on their phase diagram: simulated networks of width 32 and depth 4 (AutoInit Algorithm 2, JLL)",
 			[]string{"autoinit-phase"}, func() (*Figure, error) {
-				return AutoInitPhaseFigure(act("tanh"), AutoInitPhaseStarts, DefaultAutoInitRun, DefaultPhaseRange)
+				return AutoInitPhaseFigure(act("tanh"), report.AutoInitPhaseStarts, report.DefaultAutoInitRun, report.DefaultPhaseRange)
 			}},
 	}
 }
@@ -82,22 +83,19 @@ type Manifest struct {
 	Files []ManifestEntry `json:"files"`
 }
 
-// ManifestFile is the name of the manifest WriteAppendix writes.
-const ManifestFile = "manifest.json"
-
 // WriteAppendix writes every appendix figure to dir as PDF and PNG (with o)
 // with its plotted series as NAME-data.csv (Figure.WriteData), and every table (TableNames, default activations, DefaultDigits) in
 // every format, then ManifestFile: for each file its name, kind ("figure
 // pdf", "figure png", "figure data", "table md", …), what it shows and the command that
 // regenerates it. The work runs on GOMAXPROCS goroutines; the manifest
 // lists the files in the order of AppendixFigures and TableNames.
-func WriteAppendix(dir string, o SaveOptions) (*Manifest, error) {
-	return writeAppendix(dir, AppendixFigures(), TableNames, o)
+func WriteAppendix(dir string, o report.SaveOptions) (*Manifest, error) {
+	return writeAppendix(dir, AppendixFigures(), report.TableNames, o)
 }
 
 // writeAppendix is WriteAppendix for the figures figs and the tables
 // tables.
-func writeAppendix(dir string, figs []AppendixFigure, tables []string, o SaveOptions) (*Manifest, error) {
+func writeAppendix(dir string, figs []AppendixFigure, tables []string, o report.SaveOptions) (*Manifest, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
@@ -143,28 +141,28 @@ func writeAppendix(dir string, figs []AppendixFigure, tables []string, o SaveOpt
 	if err != nil {
 		return nil, fmt.Errorf("appendix: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, ManifestFile), append(b, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, report.ManifestFile), append(b, '\n'), 0o644); err != nil {
 		return nil, fmt.Errorf("appendix: %w", err)
 	}
 	return m, nil
 }
 
 // sizeArgs are the flags that reproduce o, or nothing for the defaults.
-func sizeArgs(o SaveOptions, png bool) []string {
+func sizeArgs(o report.SaveOptions, png bool) []string {
 	var args []string
-	if o.Width != FigureWidth || o.Height != FigureHeight {
-		in := func(l vg.Length) string {
-			return strconv.FormatFloat(math.Round(float64(l/vg.Inch)*1e6)/1e6, 'g', -1, 64)
+	if o.Width != report.FigureWidth || o.Height != report.FigureHeight {
+		in := func(l float64) string {
+			return strconv.FormatFloat(math.Round(l*1e6)/1e6, 'g', -1, 64)
 		}
 		args = append(args, "--size", in(o.Width)+"x"+in(o.Height))
 	}
-	if png && o.DPI != DefaultDPI {
+	if png && o.DPI != report.DefaultDPI {
 		args = append(args, "--dpi", fmt.Sprint(o.DPI))
 	}
 	return args
 }
 
-func writeAppendixFigure(dir string, a AppendixFigure, o SaveOptions) ([]ManifestEntry, error) {
+func writeAppendixFigure(dir string, a AppendixFigure, o report.SaveOptions) ([]ManifestEntry, error) {
 	f, err := a.Build()
 	if err != nil {
 		return nil, fmt.Errorf("figure %s: %w", a.Name, err)
@@ -193,17 +191,17 @@ func writeAppendixFigure(dir string, a AppendixFigure, o SaveOptions) ([]Manifes
 }
 
 // tableExt is the file extension of each table format.
-var tableExt = map[Format]string{Markdown: ".md", LaTeX: ".tex", CSV: ".csv", JSON: ".json"}
+var tableExt = map[report.Format]string{report.Markdown: ".md", report.LaTeX: ".tex", report.CSV: ".csv", report.JSON: ".json"}
 
 func writeAppendixTable(dir, name string) ([]ManifestEntry, error) {
-	tab, err := BuildTable(name, nil, DefaultDigits)
+	tab, err := report.BuildTable(name, nil, report.DefaultDigits)
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", name, err)
 	}
 	var out []ManifestEntry
-	for _, f := range Formats {
+	for _, f := range report.Formats {
 		var b bytes.Buffer
-		if err := Write(&b, tab, f); err != nil {
+		if err := report.Write(&b, tab, f); err != nil {
 			return nil, fmt.Errorf("table %s: %w", name, err)
 		}
 		file := name + tableExt[f]

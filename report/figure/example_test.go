@@ -1,4 +1,4 @@
-package report_test
+package figure_test
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"critcalc/report"
+	"critcalc/report/figure"
 )
 
 // ExampleFigure_WriteData draws AutoInit's tuning of a ReLU layer from
@@ -21,7 +22,7 @@ import (
 //	  for t in range(3): s-=e*(math.log(s*s)/s if jll else s*(s*s-1)); r.append(s)
 //	  print(['%.6g'%(math.sqrt(2)*x) for x in r])"
 func ExampleFigure_WriteData() {
-	f, err := report.AutoInitFigure([]float64{1}, 3)
+	f, err := figure.AutoInitFigure([]float64{1}, 3)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -31,8 +32,8 @@ func ExampleFigure_WriteData() {
 	}
 	defer os.RemoveAll(dir)
 	o := report.DefaultSaveOptions
-	o.Width, o.Height = 3*72, 2*72
-	if err := report.SaveWith(f, filepath.Join(dir, "autoinit.pdf"), o); err != nil {
+	o.Width, o.Height = 3, 2
+	if err := figure.SaveWith(f, filepath.Join(dir, "autoinit.pdf"), o); err != nil {
 		log.Fatal(err)
 	}
 	if err := f.WriteData(os.Stdout); err != nil {
@@ -46,4 +47,26 @@ func ExampleFigure_WriteData() {
 	// 2,1.17071,1.19294
 	// 3,1.21894,1.2642
 	// AutoInit tuning of a ReLU layer (σ_{b} is not tuned)
+}
+
+func ExampleDepthFigure() {
+	acts, err := report.ParseActivations([]string{"tanh"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := figure.DepthFigure(acts[0], 0.5, 30)
+	if err != nil {
+		log.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("", "critcalc-figure")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := figure.Save(p, dir+"/depth.svg"); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(p.Title.Text)
+	// Output:
+	// Depth convergence of tanh (case 1, α = 0.935)
 }

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"encoding/json"
@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot/vg"
-
 	"critcalc/internal/testlevel"
+	"critcalc/report"
 )
 
 // TestAppendixManifest writes a small appendix (two quick figures and the
@@ -23,12 +22,12 @@ func TestAppendixManifest(t *testing.T) {
 	figs = []AppendixFigure{figs[7], figs[0]}
 	figs[0].Args, figs[1].Args = []string{"autoinit"}, []string{"ratio"}
 	figs[0].What, figs[1].What = "the tuning", "the ratio"
-	m, err := writeAppendix(dir, figs, []string{"joudaki"}, SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 72})
+	m, err := writeAppendix(dir, figs, []string{"joudaki"}, report.SaveOptions{Width: report.FigureWidth, Height: report.FigureHeight, DPI: 72})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkManifest(t, dir, m, []string{"autoinit.pdf", "autoinit.png", "autoinit-data.csv", "ratio.pdf", "ratio.png", "ratio-data.csv", "joudaki.md", "joudaki.tex", "joudaki.csv", "joudaki.json"})
-	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	b, err := os.ReadFile(filepath.Join(dir, report.ManifestFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +62,7 @@ func TestAppendixManifest(t *testing.T) {
 func TestWriteAppendix(t *testing.T) {
 	testlevel.Exhaustive(t)
 	dir := t.TempDir()
-	m, err := WriteAppendix(dir, DefaultSaveOptions)
+	m, err := WriteAppendix(dir, report.DefaultSaveOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +70,7 @@ func TestWriteAppendix(t *testing.T) {
 	for _, a := range AppendixFigures() {
 		want = append(want, a.Name+".pdf", a.Name+".png", a.Name+"-data.csv")
 	}
-	for _, n := range TableNames {
+	for _, n := range report.TableNames {
 		want = append(want, n+".md", n+".tex", n+".csv", n+".json")
 	}
 	checkManifest(t, dir, m, want)
@@ -103,14 +102,14 @@ func checkManifest(t *testing.T, dir string, m *Manifest, want []string) {
 // non-default size and resolution.
 func TestSizeArgs(t *testing.T) {
 	tests := []struct {
-		o    SaveOptions
+		o    report.SaveOptions
 		png  bool
 		want string
 	}{
-		{DefaultSaveOptions, true, ""},
-		{SaveOptions{Width: 3.3 * vg.Inch, Height: 2.2 * vg.Inch, DPI: DefaultDPI}, false, "--size 3.3x2.2"},
-		{SaveOptions{Width: 7 * vg.Inch, Height: 5 * vg.Inch, DPI: 150}, true, "--size 7x5 --dpi 150"},
-		{SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 150}, false, ""},
+		{report.DefaultSaveOptions, true, ""},
+		{report.SaveOptions{Width: 3.3, Height: 2.2, DPI: report.DefaultDPI}, false, "--size 3.3x2.2"},
+		{report.SaveOptions{Width: 7, Height: 5, DPI: 150}, true, "--size 7x5 --dpi 150"},
+		{report.SaveOptions{Width: report.FigureWidth, Height: report.FigureHeight, DPI: 150}, false, ""},
 	}
 	for _, tt := range tests {
 		if got := strings.Join(sizeArgs(tt.o, tt.png), " "); got != tt.want {

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"critcalc/report"
 )
 
 // TestFigureGolden draws each figure as PNG and compares its pixels with
@@ -16,12 +18,12 @@ import (
 // cmpimg.Equal (a pixel-for-pixel comparison; the PNG bytes themselves may
 // differ between encoders). -update rewrites the golden images.
 func TestFigureGolden(t *testing.T) {
-	gelu := mustActivations("gelu", "gelu")[0]
+	gelu := report.MustActivations("gelu", "gelu")[0]
 	tests := []struct {
 		name string
 		draw func() (*Figure, error)
 	}{
-		{"ratio", func() (*Figure, error) { return RatioFigure(RatioFigureActivations(), 20, 200) }},
+		{"ratio", func() (*Figure, error) { return RatioFigure(report.RatioFigureActivations(), 20, 200) }},
 		{"kernelmap", func() (*Figure, error) { return KernelMapFigure(gelu, -0.5, 10) }},
 		{"depth", func() (*Figure, error) { return DepthFigure(gelu, 0, 40) }},
 	}
@@ -52,7 +54,7 @@ func samePixels(t *testing.T, a, b []byte) bool {
 }
 
 func TestFigureErrors(t *testing.T) {
-	tanh := mustActivations("tanh", "tanh")
+	tanh := report.MustActivations("tanh", "tanh")
 	tests := []struct {
 		name string
 		draw func() (*Figure, error)
@@ -63,8 +65,8 @@ func TestFigureErrors(t *testing.T) {
 		{"no activation", func() (*Figure, error) { return RatioFigure(nil, 1, 10) }, "no activation"},
 		{"rho0 = 1", func() (*Figure, error) { return KernelMapFigure(tanh[0], 1, 10) }, "(−1, 1)"},
 		{"no layers", func() (*Figure, error) { return DepthFigure(tanh[0], 0.5, 0) }, "layers"},
-		{"linear map", func() (*Figure, error) { return DepthFigure(mustActivations("x", "x")[0], 0.5, 5) }, "linear"},
-		{"divergent", func() (*Figure, error) { return RatioFigure(mustActivations("e", "exp(x^2)"), 1, 10) }, "diverges"},
+		{"linear map", func() (*Figure, error) { return DepthFigure(report.MustActivations("x", "x")[0], 0.5, 5) }, "linear"},
+		{"divergent", func() (*Figure, error) { return RatioFigure(report.MustActivations("e", "exp(x^2)"), 1, 10) }, "diverges"},
 	}
 	for _, tt := range tests {
 		if _, err := tt.draw(); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -89,7 +91,7 @@ func TestFigureErrors(t *testing.T) {
 
 // goldenOptions is the size of the golden images: the default figure at
 // 100 dots per inch, small enough to keep in the repository.
-var goldenOptions = SaveOptions{Width: FigureWidth, Height: FigureHeight, DPI: 100}
+var goldenOptions = report.SaveOptions{Width: report.FigureWidth, Height: report.FigureHeight, DPI: 100}
 
 // checkGoldenFigure renders the figure that draw makes as PNG and compares
 // it pixel for pixel with testdata/NAME_golden.png (rewritten with
