@@ -7,58 +7,17 @@
 //	critcalc COMMAND [arguments] [flags]
 //
 // Run "critcalc help" for the list of commands and "critcalc COMMAND -h"
-// for the flags of one.
+// for the flags of one. `critcalc figure` checks its flags and runs the
+// program critcalc-figure (cmd/critcalc-figure) to draw, so that no other
+// command pays for loading the plotting libraries.
 package main
 
 import (
-	"io"
 	"os"
+
+	"critcalc/internal/cli"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// Exit codes.
-const (
-	exitOK    = 0
-	exitError = 1 // the computation failed (bad expression, domain error, …)
-	exitUsage = 2 // the command line is wrong
-)
-
-// run executes one command line and returns the exit code. It never panics
-// on user input: every problem becomes a message on stderr.
-func run(args []string, stdout, stderr io.Writer) int {
-	return runWithStdin(args, os.Stdin, stdout, stderr)
-}
-
-// stdin is where an expression given as "-" is read from (runWithStdin).
-var stdin io.Reader = os.Stdin
-
-// helpOut is where `critcalc CMD -h` writes the command's help: the
-// stdout of the running command line (runWithStdin).
-var helpOut io.Writer = os.Stdout
-
-// runWithStdin is run with in as the standard input.
-func runWithStdin(args []string, in io.Reader, stdout, stderr io.Writer) int {
-	defer func(oldIn io.Reader, oldOut io.Writer) { stdin, helpOut = oldIn, oldOut }(stdin, helpOut)
-	stdin, helpOut = in, stdout
-	if len(args) == 0 {
-		writeUsage(stderr)
-		return exitUsage
-	}
-	name := args[0]
-	switch name {
-	case "-h", "-help", "--help", "help":
-		return runHelp(args[1:], stdout, stderr)
-	case "-version", "--version", "version":
-		writeVersion(stdout)
-		return exitOK
-	}
-	cmd := lookupCommand(name)
-	if cmd == nil {
-		errorf(stderr, "unknown command %q%s; run 'critcalc help' for the list", name, suggestCommand(name))
-		return exitUsage
-	}
-	return cmd.run(cmd, args[1:], stdout, stderr)
+	os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, nil))
 }

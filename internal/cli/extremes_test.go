@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"critcalc/internal/testlevel"
+)
+
+// TestAnsweredAtExtremes runs the commands of issue 15 part A, which used
+// to fail where an answer exists: exp at the default --kmax (its float64
+// ⟨zσσ'⟩ overflowed where its part is negligible), and gelu and swish at
+// K of 3e6 to 7e8 (the float64 partition missed the transition of σ' at
+// z ≈ 0, of width 1/√K in t). The expected values are K^(ℓ) = K/2 to
+// O(1/√K) for C_b = 0, C_W = 1, and for the 50-layer run the closed-form
+// GELU kernel's K^(50) = 6.7e8.
+func TestAnsweredAtExtremes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"act", "exp(x)"}, []string{"class       none", "≠ 1 on (0, 100]"}},
+		{[]string{"act", "exp(x)", "--kmax", "84"}, []string{"class       none", "≠ 1 on (0, 84]"}},
+		{[]string{"act", "exp(x)", "--kmax", "1000"}, []string{"class       none", "≠ 1 on (0, 121]", "note        K searched on (0, 121] only: above, the Gaussian averages leave the float64 range"}},
+		{[]string{"act", "gelu", "--at", "4e6"}, []string{"g = 1999999.99991", "χ⊥ = 0.500028134856"}}, // exhaustive: seconds
+		{[]string{"depth", "gelu", "--cb", "0", "--cw", "1", "--layers", "2", "--k1", "3e6"}, []string{"\n  2  1500000 "}},
+		{[]string{"depth", "x*sigmoid(x)", "--cb", "0", "--cw", "1", "--layers", "2", "--k1", "5e7"}, []string{"\n  2  25000000 "}},
+		{[]string{"depth", "gelu", "--cb", "0.5", "--cw", "3", "--layers", "50", "--inputs", "1,1.5,0.6"}, []string{"\n  50   674576282 "}},
+	} {
+		if c.args[0] == "act" && len(c.args) > 2 && c.args[2] == "--at" && !testlevel.IsExhaustive() {
+			continue
+		}
+		code, out, errs := runCLI(c.args...)
+		if code != exitOK {
+			t.Errorf("%s: exit %d, stderr %q", strings.Join(c.args, " "), code, errs)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", strings.Join(c.args, " "), w, out)
+			}
+		}
+	}
+}
+
+// TestDepthStopsWithLayersBefore checks that a run which fails at some
+// layer prints the layers before it, in float64 and with --digits alike:
+// ReLU at C_W = 2e20 multiplies K by 1e20 a layer from K^(1) = 1 until
+// ⟨σ²z⁴⟩ ≈ 105K³ leaves float64 at layer 7 (K = 1e120).
+func TestDepthStopsWithLayersBefore(t *testing.T) {
+	for _, digits := range []string{"9", "15"} {
+		args := []string{"depth", "relu", "--cb", "0", "--cw", "2e20", "--layers", "20", "--every", "1", "--digits", digits}
+		code, out, errs := runCLI(args...)
+		if code != exitError || !strings.Contains(errs, "stopped after layer 6") || !strings.Contains(out, "\n  6  1e100 ") {
+			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), code, errs, out)
+		}
+	}
+}
+
+// TestDepthInputsHugeKernel runs the two-input map from variances of 1e200,
+// whose product overflows float64: tanh is a sign function on the scale of
+// those Gaussians, so K₊₋ at layer 2 is (2/π)·arcsin ρ = 1/3 for ρ = ½, to
+// O(1e-100). ρ used to come out 0, and K₊₋ with it.
+func TestDepthInputsHugeKernel(t *testing.T) {
+	rows := layersByL(t, "tanh", "--cb", "0", "--cw", "1", "--layers", "2", "--every", "1", "--inputs", "1e200,1e200,0.5e200")
+	if rho := rows["1"]["rho"]; rho != "0.5" {
+		t.Errorf("layer 1: ρ = %s, want 0.5", rho)
+	}
+	if kpm := rows["2"]["K_pm"]; kpm == "" || !agreesToPrinted(t, kpm, new(big.Float).Quo(big.NewFloat(1), big.NewFloat(3)), 1e-15) {
+		t.Errorf("layer 2: K₊₋ = %q, want 1/3", kpm)
+	}
+}
