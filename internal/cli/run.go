@@ -17,7 +17,8 @@ const (
 // problem becomes a message on stderr. draw draws what `figure` asks for;
 // with nil, `figure` checks its flags and runs the critcalc-figure program
 // (see figureexec.go), so that a program that passes nil links no plotting
-// library.
+// library. Run sets the package's standard input, help output and drawer
+// for its duration, so two command lines do not run at once.
 func Run(args []string, in io.Reader, stdout, stderr io.Writer, draw Drawer) int {
 	defer func(old Drawer) { drawer = old }(drawer)
 	drawer = draw
