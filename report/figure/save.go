@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -36,7 +37,10 @@ func SaveWith(f *Figure, path string, o report.SaveOptions) error {
 	return nil
 }
 
-// Render writes f to w in format ext (one of FigureFormats).
+// Render writes f to w in format ext (one of report.FigureFormats). A PDF
+// or EPS file carries its creation date: the time SOURCE_DATE_EPOCH gives
+// (seconds since 1970, UTC) where it is set, so that the same figure is
+// the same bytes, or else now.
 func Render(w io.Writer, f *Figure, ext string, o report.SaveOptions) error {
 	if err := o.Check(); err != nil {
 		return err
@@ -63,10 +67,18 @@ func Render(w io.Writer, f *Figure, ext string, o report.SaveOptions) error {
 	default:
 		return fmt.Errorf("want a file name ending in %s, got %q", strings.Join(report.FigureFormats, ", "), ext)
 	}
+	date, err := creationDate(time.Now())
+	if err != nil {
+		return err
+	}
 	if err := drawSafely(f, draw.New(c)); err != nil {
 		return err
 	}
-	_, err := wt.WriteTo(w)
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return err
+	}
+	_, err = w.Write(stampDate(b.Bytes(), ext, date))
 	return err
 }
 
