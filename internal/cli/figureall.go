@@ -8,8 +8,8 @@ import (
 	rpt "critcalc/report"
 )
 
-// runFigureAll writes the appendix (report/figure.WriteAppendix, through the Drawer) into --out DIR. It
-// takes only --out, --size and --dpi.
+// runFigureAll has the appendix written into --out DIR (by the Drawer:
+// report/figure.WriteAppendix). It takes only --out, --size and --dpi.
 func runFigureAll(c *command, fs *flag.FlagSet, f *figureFlags, args []string, opts rpt.SaveOptions, stdout, stderr io.Writer) int {
 	var extra string
 	fs.Visit(func(fl *flag.Flag) {
