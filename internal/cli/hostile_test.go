@@ -13,6 +13,7 @@ import (
 
 	"critcalc/calc"
 	"critcalc/hermite"
+	"critcalc/report/figure"
 )
 
 // updateHostile rewrites docs/hostile-inputs.md from hostileCases instead
@@ -141,7 +142,7 @@ func TestHostileInputs(t *testing.T) {
 	for _, tc := range hostileCases {
 		start := time.Now()
 		var out, errb bytes.Buffer
-		code := runWithStdin(tc.args, strings.NewReader(tc.stdin), &out, &errb)
+		code := Run(tc.args, strings.NewReader(tc.stdin), &out, &errb, figure.Write)
 		if d := time.Since(start); d > hostileLimit {
 			t.Errorf("%s: took %v", shellLine(tc.args), d)
 		}

@@ -3,14 +3,19 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
+
+	"critcalc/report/figure"
 )
 
-// runCLI runs one command line in-process.
+// runCLI runs one command line in-process, drawing its figures as
+// critcalc-figure does (TestFigureRunsProgram covers critcalc, which runs
+// that program instead).
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = run(args, &out, &errb)
+	code = Run(args, os.Stdin, &out, &errb, figure.Write)
 	return code, out.String(), errb.String()
 }
 

@@ -12,6 +12,13 @@ const (
 	exitUsage = 2 // the command line is wrong
 )
 
+// stdin is where an expression given as "-" is read from (Run).
+var stdin io.Reader = os.Stdin
+
+// helpOut is where `critcalc CMD -h` writes the command's help: the
+// stdout of the running command line (Run).
+var helpOut io.Writer = os.Stdout
+
 // Run executes one command line of critcalc (args without the program's
 // name) and returns the exit code. It never panics on user input: every
 // problem becomes a message on stderr. draw draws what `figure` asks for;
@@ -20,28 +27,10 @@ const (
 // library. Run sets the package's standard input, help output and drawer
 // for its duration, so two command lines do not run at once.
 func Run(args []string, in io.Reader, stdout, stderr io.Writer, draw Drawer) int {
-	defer func(old Drawer) { drawer = old }(drawer)
-	drawer = draw
-	return runWithStdin(args, in, stdout, stderr)
-}
-
-// run executes one command line with the standard input of the process
-// and the package's drawer.
-func run(args []string, stdout, stderr io.Writer) int {
-	return runWithStdin(args, os.Stdin, stdout, stderr)
-}
-
-// stdin is where an expression given as "-" is read from (runWithStdin).
-var stdin io.Reader = os.Stdin
-
-// helpOut is where `critcalc CMD -h` writes the command's help: the
-// stdout of the running command line (runWithStdin).
-var helpOut io.Writer = os.Stdout
-
-// runWithStdin is run with in as the standard input.
-func runWithStdin(args []string, in io.Reader, stdout, stderr io.Writer) int {
-	defer func(oldIn io.Reader, oldOut io.Writer) { stdin, helpOut = oldIn, oldOut }(stdin, helpOut)
-	stdin, helpOut = in, stdout
+	defer func(oldIn io.Reader, oldOut io.Writer, oldDraw Drawer) {
+		stdin, helpOut, drawer = oldIn, oldOut, oldDraw
+	}(stdin, helpOut, drawer)
+	stdin, helpOut, drawer = in, stdout, draw
 	if len(args) == 0 {
 		writeUsage(stderr)
 		return exitUsage

@@ -67,6 +67,8 @@ func TestFigureErrors(t *testing.T) {
 		{"no layers", func() (*Figure, error) { return DepthFigure(tanh[0], 0.5, 0) }, "layers"},
 		{"linear map", func() (*Figure, error) { return DepthFigure(report.MustActivations("x", "x")[0], 0.5, 5) }, "linear"},
 		{"divergent", func() (*Figure, error) { return RatioFigure(report.MustActivations("e", "exp(x^2)"), 1, 10) }, "diverges"},
+		{"unknown name", func() (*Figure, error) { return Draw(report.FigureRequest{Name: "cobweb"}) }, `no figure named "cobweb"`},
+		{"all", func() (*Figure, error) { return Draw(report.FigureRequest{Name: "all"}) }, `no figure named "all"`},
 	}
 	for _, tt := range tests {
 		if _, err := tt.draw(); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -67,7 +66,7 @@ func Render(w io.Writer, f *Figure, ext string, o report.SaveOptions) error {
 	default:
 		return fmt.Errorf("want a file name ending in %s, got %q", strings.Join(report.FigureFormats, ", "), ext)
 	}
-	date, err := creationDate(time.Now())
+	date, err := creationDate()
 	if err != nil {
 		return err
 	}

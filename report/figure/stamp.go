@@ -21,12 +21,12 @@ var (
 	epsDate = regexp.MustCompile(`(?m)^%%CreationDate: .*$`)
 )
 
-// creationDate returns the date to write into a file made now: the time
+// creationDate returns the date to write into a file: the time
 // SOURCE_DATE_EPOCH gives, or now.
-func creationDate(now time.Time) (time.Time, error) {
+func creationDate() (time.Time, error) {
 	s, ok := os.LookupEnv(sourceDateEnv)
 	if !ok || s == "" {
-		return now, nil
+		return time.Now(), nil
 	}
 	sec, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {

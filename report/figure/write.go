@@ -12,8 +12,7 @@ import (
 // Write draws the figure req asks for and writes it to req.Images and
 // req.Data, reporting each file on stdout ("wrote FILE"); for "all" it
 // writes the appendix into req.Dir (WriteAppendix) and reports the count.
-// It is the report.FigureRequest's drawer that critcalc-figure passes to
-// the command line.
+// It is the drawer critcalc-figure gives the command line (cli.Drawer).
 func Write(req report.FigureRequest, stdout io.Writer) error {
 	if req.Name == "all" {
 		m, err := WriteAppendix(req.Dir, req.Options)
