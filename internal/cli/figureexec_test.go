@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,14 +8,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// runWithoutDrawer runs one command line as critcalc does, with no
-// Drawer.
-func runWithoutDrawer(args ...string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	code = Run(args, os.Stdin, &out, &errb, nil)
-	return code, out.String(), errb.String()
-}
 
 // TestFigureRunsProgram checks that critcalc without a Drawer checks the
 // flags itself, runs critcalc-figure from PATH with the arguments of
@@ -30,21 +21,21 @@ func TestFigureRunsProgram(t *testing.T) {
 	script := "#!/bin/sh\necho \"drawn: $*\"\necho \"to stderr\" >&2\nexit 3\n"
 	t.Setenv("PATH", dir)
 	// No program yet: the message says how to install or run it.
-	code, _, stderr := runWithoutDrawer("figure", "ratio", "--act", "x/(1+exp(-x))", "--png", "r.png")
+	code, _, stderr := runWith(nil, "figure", "ratio", "--act", "x/(1+exp(-x))", "--png", "r.png")
 	if code != exitError || !strings.Contains(stderr, "critcalc-figure, which is neither beside this critcalc nor on PATH") ||
 		!strings.Contains(stderr, "go run ./cmd/critcalc-figure ratio --act 'x/(1+exp(-x))' --png r.png") ||
 		!strings.Contains(stderr, "go install ./cmd/...") {
 		t.Fatalf("without the program: exit %d, stderr %q", code, stderr)
 	}
 	// A usage error is found before any program is looked for.
-	code, _, stderr = runWithoutDrawer("figure", "ratio", "--kmax", "-1", "--png", "r.png")
+	code, _, stderr = runWith(nil, "figure", "ratio", "--kmax", "-1", "--png", "r.png")
 	if code != exitUsage || !strings.Contains(stderr, "--kmax") {
 		t.Fatalf("usage error: exit %d, stderr %q", code, stderr)
 	}
 	if err := os.WriteFile(filepath.Join(dir, figureProgram), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := runWithoutDrawer("figure", "depth", "--act", "tanh", "--pdf", "d.pdf")
+	code, stdout, stderr := runWith(nil, "figure", "depth", "--act", "tanh", "--pdf", "d.pdf")
 	if code != 3 || stdout != "drawn: depth --act tanh --pdf d.pdf\n" || stderr != "to stderr\n" {
 		t.Fatalf("with the program: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}

@@ -14,8 +14,13 @@ import (
 // critcalc-figure does (TestFigureRunsProgram covers critcalc, which runs
 // that program instead).
 func runCLI(args ...string) (code int, stdout, stderr string) {
+	return runWith(figure.Write, args...)
+}
+
+// runWith runs one command line in-process with the drawer draw.
+func runWith(draw Drawer, args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = Run(args, os.Stdin, &out, &errb, figure.Write)
+	code = Run(args, os.Stdin, &out, &errb, draw)
 	return code, out.String(), errb.String()
 }
 
