@@ -145,6 +145,9 @@ type twoInput struct {
 	// gScale is about E|g(v)|, the scale of an absolute tolerance for
 	// inner expectations that rounding keeps from their relative one.
 	gScale float64
+	// poly holds g's parts when g is piecewise polynomial (piecesOf):
+	// its inner expectations are then closed forms (polyParts.inner).
+	poly *polyParts
 }
 
 // Sizes of the Gauss–Hermite rules tried for the inner expectation of a
@@ -167,11 +170,12 @@ func newTwoInput(f, g calc.Expr, c Cov) (*twoInput, error) {
 	rho := c.rho()
 	sv := math.Sqrt(c.K22)
 	tw := &twoInput{
-		f:  fi,
-		g:  gi,
-		su: math.Sqrt(c.K11),
-		a:  sv * rho,
-		s:  sv * math.Sqrt((1-rho)*(1+rho)),
+		f:    fi,
+		g:    gi,
+		su:   math.Sqrt(c.K11),
+		a:    sv * rho,
+		s:    sv * math.Sqrt((1-rho)*(1+rho)),
+		poly: piecesOf(g),
 	}
 	rules, err := twoRules()
 	if err != nil {
@@ -305,6 +309,10 @@ func (tw *twoInput) setGScale() error {
 		tw.gScale = 0
 		return nil
 	}
+	if tw.poly != nil {
+		_, tw.gScale, _ = tw.poly.inner(0, math.Hypot(tw.a, tw.s))
+		return nil
+	}
 	s, mu := tw.s, tw.mu
 	defer func() { tw.s, tw.mu = s, mu }()
 	tw.s, tw.mu = math.Hypot(tw.a, tw.s), 0
@@ -380,6 +388,10 @@ func (tw *twoInput) innerAt(mu float64) (v, abs, err float64, evals int, e error
 	if tw.s == 0 {
 		x := tw.g.prog.Eval(mu)
 		return x, math.Abs(x), 0, 1, nil
+	}
+	if tw.poly != nil {
+		v, abs, err := tw.poly.inner(mu, tw.s)
+		return v, abs, err, len(tw.poly.cuts), nil
 	}
 	if tw.gh != nil {
 		v := tw.hermiteAt(tw.gh, mu)

@@ -10,8 +10,8 @@ import (
 // `critcalc depth tanh --cb 0.1 --cw 1.5 --layers 100 --inputs 1,1.2,0.9`
 // (two: IterateTwoChecked; the diagonals meet at layer 49) and of `…
 // --cb 0 --cw 1 --inputs 1,0.8,0.5` (critical: they never do), and the
-// bootstrapped columns of the first (IterateBootstrapChecked), each from
-// a new Activation.
+// bootstrapped columns of the first (IterateBootstrapChecked), and the
+// first for hard tanh (hardtanh), each from a new Activation.
 func BenchmarkIterateTwoChecked(b *testing.B) {
 	e, err := calc.Parse("tanh")
 	if err != nil {
@@ -33,6 +33,24 @@ func BenchmarkIterateTwoChecked(b *testing.B) {
 			}
 		})
 	}
+	// Hard tanh: kinks, so no Mehler series; each layer's two-input
+	// average is the two-dimensional integral, its inner expectations
+	// in closed form.
+	h, err := calc.Parse("max(-1,min(1,x))")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("hardtanh", func(b *testing.B) {
+		for b.Loop() {
+			a, err := New(h)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, _, err := a.IterateTwoChecked(0.1, 1.5, 1, 1.2, 0.9, 100, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("bootstrap", func(b *testing.B) {
 		for b.Loop() {
 			a, err := New(e)

@@ -1,0 +1,197 @@
+package hermite
+
+import (
+	"math"
+	"sync"
+
+	"critcalc/calc"
+)
+
+// polyMaxDegree is the highest degree of the pieces of a piecewise
+// polynomial g whose inner expectations E_Y[g(μ + s·Y)] are taken in
+// closed form (hard tanh, ReLU6 and the hard sigmoid are of degree 1,
+// hard swish of degree 2).
+const polyMaxDegree = 2
+
+// polyParts is a piecewise polynomial g cut at its kinks and at the real
+// zeros of its pieces, so that g keeps one sign on each part: part j
+// lies between cuts[j−1] and cuts[j] (−∞ and +∞ at the ends).
+type polyParts struct {
+	cuts  []float64
+	parts []polyPart
+}
+
+// polyPart is g(z) = Σ_k c[k]·(z − center)^k on a part.
+type polyPart struct {
+	center float64
+	c      [polyMaxDegree + 1]float64
+}
+
+// newPolyParts cuts the pieces at their zeros.
+func newPolyParts(pieces []calc.PolyPiece) *polyParts {
+	pp := &polyParts{}
+	for i, p := range pieces {
+		part := polyPart{center: p.Center}
+		copy(part.c[:], p.Coef)
+		if i > 0 {
+			pp.cuts = append(pp.cuts, p.Lo)
+		}
+		roots, n := quadraticRoots(part.c)
+		zs := roots[:n]
+		if n == 2 && zs[1] < zs[0] {
+			zs[0], zs[1] = zs[1], zs[0]
+		}
+		for _, r := range zs {
+			if z := p.Center + r; z > p.Lo && z < p.Hi {
+				pp.parts = append(pp.parts, part)
+				pp.cuts = append(pp.cuts, z)
+			}
+		}
+		pp.parts = append(pp.parts, part)
+	}
+	return pp
+}
+
+// maxPieces bounds the number of expressions whose parts are kept; the
+// store is emptied when it is full.
+const maxPieces = 1024
+
+var polyStore struct {
+	mu sync.Mutex
+	m  map[calc.Expr]*polyParts
+}
+
+// piecesOf returns g's parts when g is piecewise polynomial of degree at
+// most polyMaxDegree (calc.PiecewisePolynomial), or nil when it is not
+// or its pieces cannot be had (the general quadratures then serve), kept
+// per expression: an iteration asks for the same g at every layer.
+func piecesOf(g calc.Expr) *polyParts {
+	polyStore.mu.Lock()
+	pp, ok := polyStore.m[g]
+	polyStore.mu.Unlock()
+	if ok {
+		return pp
+	}
+	if pieces, ok, err := calc.PiecewisePolynomial(g, polyMaxDegree); ok && err == nil {
+		pp = newPolyParts(pieces)
+	}
+	polyStore.mu.Lock()
+	if polyStore.m == nil || len(polyStore.m) >= maxPieces {
+		polyStore.m = map[calc.Expr]*polyParts{}
+	}
+	polyStore.m[g] = pp
+	polyStore.mu.Unlock()
+	return pp
+}
+
+// inner returns E_Y[g(μ + s·Y)] and E_Y|g(μ + s·Y)| for Y ~ N(0, 1),
+// s > 0, and a piecewise polynomial g, in closed form: on a part,
+// g(μ + s·y) = q₀ + q₁y + q₂y², and
+//
+//	∫_α^β y^m φ(y) dy:  I₀ = Φ(β) − Φ(α),  I₁ = φ(α) − φ(β),  I₂ = αφ(α) − βφ(β) + I₀,
+//
+// with α, β the part's ends in y; g keeps its sign on a part, so the
+// absolute values of the parts' integrals sum to E|g|. The third result
+// bounds the error of the first: the rounding of the coefficients, of
+// erfc and exp and of the sums (16 units of each term's size), and the
+// rounding of the ends carried through the density there. (μ itself is
+// taken as exact, as the panels of the general inner expectation take
+// their nodes μ + s·y.)
+func (pp *polyParts) inner(mu, s float64) (v, abs, errBound float64) {
+	lo := gaussEnd{y: math.Inf(-1)}
+	for j, part := range pp.parts {
+		hi := gaussEnd{y: math.Inf(1)}
+		if j < len(pp.cuts) {
+			hi = gaussEndAt((pp.cuts[j] - mu) / s)
+		}
+		a, b := lo, hi
+		lo = hi
+		if !(b.y > a.y) {
+			continue
+		}
+		c := part.c
+		d := mu - part.center
+		q := [3]float64{c[0] + d*(c[1]+d*c[2]), s * (c[1] + 2*c[2]*d), s * s * c[2]}
+		// qa bounds |q_m| with the sizes of the terms that make it up.
+		ad := math.Abs(d)
+		qa := [3]float64{math.Abs(c[0]) + ad*(math.Abs(c[1])+ad*math.Abs(c[2])), s * (math.Abs(c[1]) + 2*math.Abs(c[2])*ad), s * s * math.Abs(c[2])}
+		m, mag := gaussMoments(a, b)
+		pv := q[0]*m[0] + q[1]*m[1] + q[2]*m[2]
+		v += pv
+		abs += math.Abs(pv)
+		errBound += 16 * ghUnit * (qa[0]*mag[0] + qa[1]*mag[1] + qa[2]*mag[2])
+		for _, g := range [2]gaussEnd{a, b} {
+			// y = (z − μ)/s rounds twice: |δy| ≤ 2u·|y|, and φ
+			// carries it into the moments.
+			if y := math.Abs(g.y); g.dens != 0 {
+				errBound += (qa[0] + qa[1]*y + qa[2]*y*y) * g.dens * 4 * ghUnit * y
+			}
+		}
+	}
+	errBound += 4 * ghUnit * abs
+	return v, abs, errBound
+}
+
+// quadraticRoots returns the real roots of q₀ + q₁y + q₂y² (of the line
+// when q₂ = 0), by the formula that does not cancel: the first n of r.
+func quadraticRoots(q [3]float64) (r [2]float64, n int) {
+	switch {
+	case q[2] == 0 && q[1] == 0:
+		return r, 0
+	case q[2] == 0:
+		r[0] = -q[0] / q[1]
+		return r, 1
+	}
+	disc := q[1]*q[1] - 4*q[2]*q[0]
+	if !(disc >= 0) {
+		return r, 0
+	}
+	t := -(q[1] + math.Copysign(math.Sqrt(disc), q[1])) / 2
+	if t == 0 {
+		return r, 1 // q₁ = q₀ = 0: the double root 0
+	}
+	r[0], r[1] = t/q[2], q[0]/t
+	return r, 2
+}
+
+// gaussEnd is a point y of the line with the Gaussian tail beyond it,
+// 1 − Φ(|y|) (which is 1 − Φ(y) for y ≥ 0 and Φ(y) for y ≤ 0), and the
+// density φ(y).
+type gaussEnd struct{ y, tail, dens float64 }
+
+func gaussEndAt(y float64) gaussEnd {
+	g := gaussEnd{y: y}
+	if math.Abs(y) < gaussEndFar { // beyond it both underflow to 0
+		g.tail = math.Erfc(math.Abs(y)/math.Sqrt2) / 2
+		g.dens = math.Exp(-y*y/2) / math.Sqrt(2*math.Pi)
+	}
+	return g
+}
+
+// gaussEndFar is where φ(y) = e^(−y²/2)/√(2π) and the tail 1 − Φ(|y|)
+// have fallen below the least float64 (e^(−745) ≈ 5e-324).
+const gaussEndFar = 40
+
+// gaussMoments returns ∫_a^b y^m φ(y) dy for m = 0, 1, 2 (a < b, either
+// end infinite) and the size of the terms each is formed from: Φ(b) − Φ(a)
+// from the tails on the side that does not cancel.
+func gaussMoments(a, b gaussEnd) (m, mag [3]float64) {
+	switch {
+	case a.y >= 0:
+		m[0], mag[0] = a.tail-b.tail, a.tail
+	case b.y <= 0:
+		m[0], mag[0] = b.tail-a.tail, b.tail
+	default:
+		m[0], mag[0] = 1-a.tail-b.tail, 1
+	}
+	m[1], mag[1] = a.dens-b.dens, a.dens+b.dens
+	ya, yb := 0.0, 0.0 // y·φ(y), 0 at an infinite end
+	if a.dens != 0 {
+		ya = a.y * a.dens
+	}
+	if b.dens != 0 {
+		yb = b.y * b.dens
+	}
+	m[2], mag[2] = ya-yb+m[0], math.Abs(ya)+math.Abs(yb)+mag[0]
+	return m, mag
+}
