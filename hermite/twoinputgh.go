@@ -275,7 +275,7 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 	m.block = [2][]float64{buf[5*kmax : 6*kmax], buf[6*kmax : 7*kmax]}
 	m.scratch = buf[7*kmax : 8*kmax]
 	sk := math.Sqrt(in.K)
-	var terms [2][]float64 // w·(σ(√K·x)² + σ(−√K·x)²) at each node
+	var sq [2]quadrature.CompensatedSum
 	for j, r := range m.rules {
 		n := len(r.x)
 		z, f := work[:2*n], work[2*n:4*n]
@@ -286,13 +286,9 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 		for i := range n {
 			p, q := f[i], f[n+i]
 			m.even[j][i], m.odd[j][i] = p+q, p-q
-			f[i] = r.w[i] * (p*p + q*q)
+			sq[j].Add(r.w[i] * (p*p + q*q))
 		}
-		terms[j] = f[:n]
-	}
-	sq := sumPair(terms[0], terms[1])
-	for _, v := range sq {
-		if v := v.Value(); math.IsNaN(v) || math.IsInf(v, 0) {
+		if v := sq[j].Value(); math.IsNaN(v) || math.IsInf(v, 0) {
 			m.finite = false
 		}
 	}
@@ -301,24 +297,6 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 	m.sqErr = math.Abs(m.sq-sq[0].Value()) + 4*ghUnit*m.sq
 	in.lv[l] = m
 	return m, nil
-}
-
-// sumPair returns the compensated sums of a and of b, each in the order
-// of its terms, the two interleaved: each sum is a chain of dependent
-// additions, and two chains run side by side in about the time of one.
-func sumPair(a, b []float64) (s [2]quadrature.CompensatedSum) {
-	n := min(len(a), len(b))
-	for i := range n {
-		s[0].Add(a[i])
-		s[1].Add(b[i])
-	}
-	for _, x := range a[n:] {
-		s[0].Add(x)
-	}
-	for _, x := range b[n:] {
-		s[1].Add(x)
-	}
-	return s
 }
 
 // evalSymmetric sets f[i] = σ(sk·x_i) and f[n+i] = σ(−sk·x_i) for the n
@@ -447,13 +425,6 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 		}
 		scale := SqrtProduct(A.sq, B.sq)
 		goal := ghRelTol * scale
-		// above: the rest is surely over goal/10 when |ρ|^(2k)·restA·restB
-		// exceeds (goal/10)² by more than the few units of rounding that
-		// part it from the test below, which then need not be made.
-		above := goal / 10 * (goal / 10) * (1 + 1e-12)
-		if !calc.IsNormal(above) {
-			above = math.Inf(1)
-		}
 		kmax := A.rules[0].kmax
 		var f quadrature.CompensatedSum
 		var f1, abs float64
@@ -471,11 +442,7 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 			abs += math.Abs(t)
 			pk *= rho
 			apk *= ar
-			ra, rb := A.rest(k), B.rest(k)
-			if p, a2 := ra*rb, apk*apk; k < kmax-1 && calc.IsNormal(p) && calc.IsNormal(a2) && a2*p > above {
-				continue
-			}
-			tail := apk * SqrtProduct(ra, rb)
+			tail := apk * SqrtProduct(A.rest(k), B.rest(k))
 			if tail <= goal/10 || k == kmax-1 {
 				// Each product rounds by a unit; the compensated sum adds
 				// about one more.
