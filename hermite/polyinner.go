@@ -52,20 +52,20 @@ func newPolyParts(pieces []calc.PolyPiece) *polyParts {
 	return pp
 }
 
-// maxPieces bounds the number of expressions whose parts are kept; the
+// maxPolyParts bounds the number of expressions whose parts are kept; the
 // store is emptied when it is full.
-const maxPieces = 1024
+const maxPolyParts = 1024
 
 var polyStore struct {
 	mu sync.Mutex
 	m  map[calc.Expr]*polyParts
 }
 
-// piecesOf returns g's parts when g is piecewise polynomial of degree at
+// polyPartsOf returns g's parts when g is piecewise polynomial of degree at
 // most polyMaxDegree (calc.PiecewisePolynomial), or nil when it is not
 // or its pieces cannot be had (the general quadratures then serve), kept
 // per expression: an iteration asks for the same g at every layer.
-func piecesOf(g calc.Expr) *polyParts {
+func polyPartsOf(g calc.Expr) *polyParts {
 	polyStore.mu.Lock()
 	pp, ok := polyStore.m[g]
 	polyStore.mu.Unlock()
@@ -76,7 +76,7 @@ func piecesOf(g calc.Expr) *polyParts {
 		pp = newPolyParts(pieces)
 	}
 	polyStore.mu.Lock()
-	if polyStore.m == nil || len(polyStore.m) >= maxPieces {
+	if polyStore.m == nil || len(polyStore.m) >= maxPolyParts {
 		polyStore.m = map[calc.Expr]*polyParts{}
 	}
 	polyStore.m[g] = pp

@@ -55,7 +55,7 @@ func bruteInner(t *testing.T, g *calc.Program, cuts []float64, mu, s float64) (v
 func TestPolyInnerAgainstPanels(t *testing.T) {
 	for _, expr := range piecewiseCases {
 		e := calc.MustParse(expr)
-		pp := piecesOf(e)
+		pp := polyPartsOf(e)
 		if pp == nil {
 			t.Fatalf("%s: not found piecewise polynomial", expr)
 		}

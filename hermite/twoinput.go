@@ -145,7 +145,7 @@ type twoInput struct {
 	// gScale is about E|g(v)|, the scale of an absolute tolerance for
 	// inner expectations that rounding keeps from their relative one.
 	gScale float64
-	// poly holds g's parts when g is piecewise polynomial (piecesOf):
+	// poly holds g's parts when g is piecewise polynomial (polyPartsOf):
 	// its inner expectations are then closed forms (polyParts.inner).
 	poly *polyParts
 }
@@ -175,7 +175,7 @@ func newTwoInput(f, g calc.Expr, c Cov) (*twoInput, error) {
 		su:   math.Sqrt(c.K11),
 		a:    sv * rho,
 		s:    sv * math.Sqrt((1-rho)*(1+rho)),
-		poly: piecesOf(g),
+		poly: polyPartsOf(g),
 	}
 	rules, err := twoRules()
 	if err != nil {
@@ -303,7 +303,8 @@ func (tw *twoInput) outerCut(T0, logTol float64) (float64, error) {
 }
 
 // setGScale sets gScale to E|g(v)|, computed with the inner rules at
-// mean 0 and standard deviation √K22.
+// mean 0 and standard deviation √K22 (in closed form for a piecewise
+// polynomial g).
 func (tw *twoInput) setGScale() error {
 	if tw.s == 0 {
 		tw.gScale = 0
