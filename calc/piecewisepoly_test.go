@@ -24,6 +24,13 @@ func TestPiecewisePolynomial(t *testing.T) {
 		{"x^2/sqrt(2) + pi*x", 2, true, 1},       // constants of any kind
 		{"x*max(0,min(6,x+3))/6", 1, false, 0},   // degree 2 > 1
 		{"relu(x)^3", 2, false, 0},               // degree 3
+		{"elu(x)", 2, true, 2},                   // α(e^x − 1) below 0
+		{"selu(x)", 2, true, 2},                  //
+		{"exp(-abs(x))", 2, true, 2},             // e^x and e^−x
+		{"x+exp(x)", 2, false, 0},                // a line beside the exponential
+		{"exp(x)+exp(2*x)", 2, false, 0},         // two rates on one piece
+		{"step(x)*exp(x)", 2, false, 0},          // an exponential times a step
+		{"exp(x^2)", 2, false, 0},                // not affine in the exponent
 		{"tanh(x)", 2, false, 0},                 //
 		{"x/(1+abs(x))", 2, false, 0},            // division by x
 		{"x^0.5", 2, false, 0},                   //

@@ -10,10 +10,11 @@ import (
 // polyMaxDegree is the highest degree of the pieces of a piecewise
 // polynomial g whose inner expectations E_Y[g(μ + s·Y)] are taken in
 // closed form (hard tanh, ReLU6 and the hard sigmoid are of degree 1,
-// hard swish of degree 2).
+// hard swish of degree 2; ELU's pieces are x and α(e^x − 1)).
 const polyMaxDegree = 2
 
-// polyParts is a piecewise polynomial g cut at its kinks and at the real
+// polyParts is a piecewise g (polynomials, or a constant and an
+// exponential, calc.PiecewisePolynomial) cut at its kinks and at the real
 // zeros of its pieces, so that g keeps one sign on each part: part j
 // lies between cuts[j−1] and cuts[j] (−∞ and +∞ at the ends).
 type polyParts struct {
@@ -21,22 +22,31 @@ type polyParts struct {
 	parts []polyPart
 }
 
-// polyPart is g(z) = Σ_k c[k]·(z − center)^k on a part.
+// polyPart is g(z) = Σ_k c[k]·(z − center)^k + expCoef·e^(rate·(z − center))
+// on a part (c[1] = c[2] = 0 where expCoef ≠ 0).
 type polyPart struct {
-	center float64
-	c      [polyMaxDegree + 1]float64
+	center        float64
+	c             [polyMaxDegree + 1]float64
+	rate, expCoef float64
 }
 
 // newPolyParts cuts the pieces at their zeros.
 func newPolyParts(pieces []calc.PolyPiece) *polyParts {
 	pp := &polyParts{}
 	for i, p := range pieces {
-		part := polyPart{center: p.Center}
+		part := polyPart{center: p.Center, rate: p.Rate, expCoef: p.ExpCoef}
 		copy(part.c[:], p.Coef)
 		if i > 0 {
 			pp.cuts = append(pp.cuts, p.Lo)
 		}
 		roots, n := quadraticRoots(part.c)
+		if part.expCoef != 0 {
+			// c₀ + D·e^(λ(z − centre)) vanishes once where −c₀/D > 0.
+			n = 0
+			if r := -part.c[0] / part.expCoef; r > 0 {
+				roots[0], n = math.Log(r)/part.rate, 1
+			}
+		}
 		zs := roots[:n]
 		if n == 2 && zs[1] < zs[0] {
 			zs[0], zs[1] = zs[1], zs[0]
@@ -62,9 +72,10 @@ var polyStore struct {
 }
 
 // polyPartsOf returns g's parts when g is piecewise polynomial of degree at
-// most polyMaxDegree (calc.PiecewisePolynomial), or nil when it is not
-// or its pieces cannot be had (the general quadratures then serve), kept
-// per expression: an iteration asks for the same g at every layer.
+// most polyMaxDegree or has exponential pieces (calc.PiecewisePolynomial),
+// or nil when it is not or its pieces cannot be had (the general
+// quadratures then serve), kept per expression: an iteration asks for the
+// same g at every layer.
 func polyPartsOf(g calc.Expr) *polyParts {
 	polyStore.mu.Lock()
 	pp, ok := polyStore.m[g]
@@ -85,19 +96,24 @@ func polyPartsOf(g calc.Expr) *polyParts {
 }
 
 // inner returns E_Y[g(μ + s·Y)] and E_Y|g(μ + s·Y)| for Y ~ N(0, 1),
-// s > 0, and a piecewise polynomial g, in closed form: on a part,
-// g(μ + s·y) = q₀ + q₁y + q₂y², and
+// s > 0, and a piecewise g, in closed form: on a part, the polynomial
+// q₀ + q₁y + q₂y² that g(μ + s·y) is there gives
 //
 //	∫_α^β y^m φ(y) dy:  I₀ = Φ(β) − Φ(α),  I₁ = φ(α) − φ(β),  I₂ = αφ(α) − βφ(β) + I₀,
 //
-// with α, β the part's ends in y; g keeps its sign on a part, so the
-// absolute values of the parts' integrals sum to E|g|. The third result
-// bounds the error of the first: the rounding of the coefficients, of
-// erfc and exp and of the sums (16 units of each term's size), and the
-// rounding of the ends carried through the density there. (μ itself is
-// taken as exact, as the panels of the general inner expectation take
-// their nodes μ + s·y.)
-func (pp *polyParts) inner(mu, s float64) (v, abs, errBound float64) {
+// with α, β the part's ends in y, and its exponential D·e^(λ(z − c))
+//
+//	∫_α^β D·e^(λ(μ + s·y − c)) φ(y) dy = D·e^(λ(μ − c) + λ²s²/2)·(Φ(β − λs) − Φ(α − λs));
+//
+// g keeps its sign on a part, so the absolute values of the parts'
+// integrals sum to E|g|. The third result bounds the error of the first:
+// the rounding of the coefficients, of erfc and exp and of the sums (16
+// units of each term's size), and the rounding of the ends (and of the
+// exponent) carried through the density there (and through e^x). (μ itself
+// is taken as exact, as the panels of the general inner expectation take
+// their nodes μ + s·y.) ok is false where an exponent exceeds float64's
+// range (e^700): the general quadrature then serves.
+func (pp *polyParts) inner(mu, s float64) (v, abs, errBound float64, ok bool) {
 	lo := gaussEnd{y: math.Inf(-1)}
 	for j, part := range pp.parts {
 		hi := gaussEnd{y: math.Inf(1)}
@@ -117,8 +133,6 @@ func (pp *polyParts) inner(mu, s float64) (v, abs, errBound float64) {
 		qa := [3]float64{math.Abs(c[0]) + ad*(math.Abs(c[1])+ad*math.Abs(c[2])), s * (math.Abs(c[1]) + 2*math.Abs(c[2])*ad), s * s * math.Abs(c[2])}
 		m, mag := gaussMoments(a, b)
 		pv := q[0]*m[0] + q[1]*m[1] + q[2]*m[2]
-		v += pv
-		abs += math.Abs(pv)
 		errBound += 16 * ghUnit * (qa[0]*mag[0] + qa[1]*mag[1] + qa[2]*mag[2])
 		for _, g := range [2]gaussEnd{a, b} {
 			// y = (z − μ)/s rounds twice: |δy| ≤ 2u·|y|, and φ
@@ -127,9 +141,30 @@ func (pp *polyParts) inner(mu, s float64) (v, abs, errBound float64) {
 				errBound += (qa[0] + qa[1]*y + qa[2]*y*y) * g.dens * 4 * ghUnit * y
 			}
 		}
+		if part.expCoef != 0 {
+			ls := part.rate * s
+			x := part.rate*d + ls*ls/2
+			if !(x <= 700) {
+				return 0, 0, 0, false
+			}
+			sa, sb := gaussEndAt(a.y-ls), gaussEndAt(b.y-ls)
+			em, emag := gaussMoments(sa, sb)
+			scale := math.Abs(part.expCoef) * math.Exp(x)
+			ev := part.expCoef * math.Exp(x) * em[0]
+			pv += ev
+			// The exponent x rounds by about u·(|λd| + (λs)²).
+			errBound += 16*ghUnit*scale*emag[0] + 2*ghUnit*(math.Abs(part.rate*d)+ls*ls)*math.Abs(ev)
+			for _, g := range [2]gaussEnd{sa, sb} {
+				if g.dens != 0 {
+					errBound += scale * g.dens * 4 * ghUnit * (math.Abs(g.y) + math.Abs(ls))
+				}
+			}
+		}
+		v += pv
+		abs += math.Abs(pv)
 	}
 	errBound += 4 * ghUnit * abs
-	return v, abs, errBound
+	return v, abs, errBound, true
 }
 
 // quadraticRoots returns the real roots of q₀ + q₁y + q₂y² (of the line

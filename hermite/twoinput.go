@@ -145,8 +145,9 @@ type twoInput struct {
 	// gScale is about E|g(v)|, the scale of an absolute tolerance for
 	// inner expectations that rounding keeps from their relative one.
 	gScale float64
-	// poly holds g's parts when g is piecewise polynomial (polyPartsOf):
-	// its inner expectations are then closed forms (polyParts.inner).
+	// poly holds g's parts when g is piecewise polynomial, or has
+	// exponentials e^(λz) on some pieces (polyPartsOf): its inner
+	// expectations are then closed forms (polyParts.inner).
 	poly *polyParts
 }
 
@@ -311,8 +312,10 @@ func (tw *twoInput) setGScale() error {
 		return nil
 	}
 	if tw.poly != nil {
-		_, tw.gScale, _ = tw.poly.inner(0, math.Hypot(tw.a, tw.s))
-		return nil
+		var ok bool
+		if _, tw.gScale, _, ok = tw.poly.inner(0, math.Hypot(tw.a, tw.s)); ok {
+			return nil
+		}
 	}
 	s, mu := tw.s, tw.mu
 	defer func() { tw.s, tw.mu = s, mu }()
@@ -391,8 +394,9 @@ func (tw *twoInput) innerAt(mu float64) (v, abs, err float64, evals int, e error
 		return x, math.Abs(x), 0, 1, nil
 	}
 	if tw.poly != nil {
-		v, abs, err := tw.poly.inner(mu, tw.s)
-		return v, abs, err, len(tw.poly.cuts), nil
+		if v, abs, err, ok := tw.poly.inner(mu, tw.s); ok {
+			return v, abs, err, len(tw.poly.parts), nil
+		}
 	}
 	if tw.gh != nil {
 		v := tw.hermiteAt(tw.gh, mu)

@@ -46,9 +46,9 @@ func psiErr(psi, dRho float64) float64 {
 // a layer), where its error bound meets the goal of the quadrature; then,
 // for equal diagonal entries with 1 − ρ ≤ 0.01, the expansion at ρ = 1 of
 // priceSeries, with a bound on its rest; and otherwise a two-dimensional
-// Gaussian integral (hermite.Expect2: under a millisecond a layer for a
-// piecewise polynomial σ, whose inner expectations are closed forms,
-// several for other σ with kinks).
+// Gaussian integral (hermite.Expect2: about a millisecond a layer for a
+// piecewise polynomial σ or one with exponential pieces, whose inner
+// expectations are closed forms, several for other σ with kinks).
 func (a *Activation) IterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int) ([]TwoLayer, error) {
 	return a.iterateTwo(cb, cw, kpp, kmm, kpm, L, every, 0, true)
 }

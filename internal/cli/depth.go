@@ -34,10 +34,11 @@ correlation ρ and polar angle ψ (for a scale-invariant σ the exact
 arc-cosine recursion (5.160), iterated through 1 − cos ψ so that small
 angles keep their digits; for σ without kinks Mehler's series with
 Gauss–Hermite moments of the diagonal entries, microseconds a layer;
-otherwise a two-dimensional Gaussian integral, under a millisecond a
-layer where σ is piecewise polynomial of degree at most 2 (hard tanh,
-ReLU6, hard swish: the inner expectations in closed form), several
-milliseconds where it is not), and the bootstrapped δK[1], δδK[2]
+otherwise a two-dimensional Gaussian integral, about a millisecond a
+layer where σ is piecewise polynomial of degree at most 2 or has
+exponential pieces (hard tanh, ReLU6, hard swish, ELU, SELU: the inner
+expectations in closed form), several milliseconds where it is not), and
+the bootstrapped δK[1], δδK[2]
 (5.46)–(5.48) started from K[0], K[1], K[2] of the inputs.
 
 Numbers are float64 recursions of Gaussian averages accurate to ~1e-14 per
