@@ -152,8 +152,10 @@ func (pp *polyParts) inner(mu, s float64) (v, abs, errBound float64, ok bool) {
 			scale := math.Abs(part.expCoef) * math.Exp(x)
 			ev := part.expCoef * math.Exp(x) * em[0]
 			pv += ev
-			// The exponent x rounds by about u·(|λd| + (λs)²).
-			errBound += 16*ghUnit*scale*emag[0] + 2*ghUnit*(math.Abs(part.rate*d)+ls*ls)*math.Abs(ev)
+			// The exponent x rounds by about u·(|λd| + (λs)²); a tail
+			// below float64's normal range keeps an absolute error of
+			// its last place, 2^−1074, which e^x may magnify.
+			errBound += 16*ghUnit*scale*emag[0] + 2*ghUnit*(math.Abs(part.rate*d)+ls*ls)*math.Abs(ev) + 0x1p-1072*scale
 			for _, g := range [2]gaussEnd{sa, sb} {
 				if g.dens != 0 {
 					errBound += scale * g.dens * 4 * ghUnit * (math.Abs(g.y) + math.Abs(ls))
