@@ -125,48 +125,67 @@ func (pp *polyParts) inner(mu, s float64) (v, abs, errBound float64, ok bool) {
 		if !(b.y > a.y) {
 			continue
 		}
-		c := part.c
 		d := mu - part.center
-		q := [3]float64{c[0] + d*(c[1]+d*c[2]), s * (c[1] + 2*c[2]*d), s * s * c[2]}
-		// qa bounds |q_m| with the sizes of the terms that make it up.
-		ad := math.Abs(d)
-		qa := [3]float64{math.Abs(c[0]) + ad*(math.Abs(c[1])+ad*math.Abs(c[2])), s * (math.Abs(c[1]) + 2*math.Abs(c[2])*ad), s * s * math.Abs(c[2])}
-		m, mag := gaussMoments(a, b)
-		pv := q[0]*m[0] + q[1]*m[1] + q[2]*m[2]
-		errBound += 16 * ghUnit * (qa[0]*mag[0] + qa[1]*mag[1] + qa[2]*mag[2])
-		for _, g := range [2]gaussEnd{a, b} {
-			// y = (z − μ)/s rounds twice: |δy| ≤ 2u·|y|, and φ
-			// carries it into the moments.
-			if y := math.Abs(g.y); g.dens != 0 {
-				errBound += (qa[0] + qa[1]*y + qa[2]*y*y) * g.dens * 4 * ghUnit * y
-			}
-		}
+		pv, pe := part.polyIntegral(a, b, d, s)
 		if part.expCoef != 0 {
-			ls := part.rate * s
-			x := part.rate*d + ls*ls/2
-			if !(x <= 700) {
+			ev, ee, ok := part.expIntegral(a, b, d, s)
+			if !ok {
 				return 0, 0, 0, false
 			}
-			sa, sb := gaussEndAt(a.y-ls), gaussEndAt(b.y-ls)
-			em, emag := gaussMoments(sa, sb)
-			scale := math.Abs(part.expCoef) * math.Exp(x)
-			ev := part.expCoef * math.Exp(x) * em[0]
-			pv += ev
-			// The exponent x rounds by about u·(|λd| + (λs)²); a tail
-			// below float64's normal range keeps an absolute error of
-			// its last place, 2^−1074, which e^x may magnify.
-			errBound += 16*ghUnit*scale*emag[0] + 2*ghUnit*(math.Abs(part.rate*d)+ls*ls)*math.Abs(ev) + 0x1p-1072*scale
-			for _, g := range [2]gaussEnd{sa, sb} {
-				if g.dens != 0 {
-					errBound += scale * g.dens * 4 * ghUnit * (math.Abs(g.y) + math.Abs(ls))
-				}
-			}
+			pv, pe = pv+ev, pe+ee
 		}
 		v += pv
 		abs += math.Abs(pv)
+		errBound += pe
 	}
 	errBound += 4 * ghUnit * abs
 	return v, abs, errBound, true
+}
+
+// polyIntegral returns ∫_a^b (q₀ + q₁y + q₂y²) φ(y) dy for the part's
+// polynomial at z = μ + s·y, d = μ − centre, and a bound on its error.
+func (part polyPart) polyIntegral(a, b gaussEnd, d, s float64) (v, errBound float64) {
+	c := part.c
+	q := [3]float64{c[0] + d*(c[1]+d*c[2]), s * (c[1] + 2*c[2]*d), s * s * c[2]}
+	// qa bounds |q_m| with the sizes of the terms that make it up.
+	ad := math.Abs(d)
+	qa := [3]float64{math.Abs(c[0]) + ad*(math.Abs(c[1])+ad*math.Abs(c[2])), s * (math.Abs(c[1]) + 2*math.Abs(c[2])*ad), s * s * math.Abs(c[2])}
+	m, mag := gaussMoments(a, b)
+	v = q[0]*m[0] + q[1]*m[1] + q[2]*m[2]
+	errBound = 16 * ghUnit * (qa[0]*mag[0] + qa[1]*mag[1] + qa[2]*mag[2])
+	for _, g := range [2]gaussEnd{a, b} {
+		// y = (z − μ)/s rounds twice: |δy| ≤ 2u·|y|, and φ carries it
+		// into the moments.
+		if y := math.Abs(g.y); g.dens != 0 {
+			errBound += (qa[0] + qa[1]*y + qa[2]*y*y) * g.dens * 4 * ghUnit * y
+		}
+	}
+	return v, errBound
+}
+
+// expIntegral returns ∫_a^b D·e^(λ(μ + s·y − c)) φ(y) dy for the part's
+// exponential, d = μ − c, and a bound on its error; ok is false where the
+// exponent λd + (λs)²/2 exceeds 700.
+func (part polyPart) expIntegral(a, b gaussEnd, d, s float64) (v, errBound float64, ok bool) {
+	ls := part.rate * s
+	x := part.rate*d + ls*ls/2
+	if !(x <= 700) {
+		return 0, 0, false
+	}
+	sa, sb := gaussEndAt(a.y-ls), gaussEndAt(b.y-ls)
+	m, mag := gaussMoments(sa, sb)
+	scale := math.Abs(part.expCoef) * math.Exp(x)
+	v = part.expCoef * math.Exp(x) * m[0]
+	// The exponent x rounds by about u·(|λd| + (λs)²); a tail below
+	// float64's normal range keeps an absolute error of its last place,
+	// 2^−1074, which e^x may magnify.
+	errBound = 16*ghUnit*scale*mag[0] + 2*ghUnit*(math.Abs(part.rate*d)+ls*ls)*math.Abs(v) + 0x1p-1072*scale
+	for _, g := range [2]gaussEnd{sa, sb} {
+		if g.dens != 0 {
+			errBound += scale * g.dens * 4 * ghUnit * (math.Abs(g.y) + math.Abs(ls))
+		}
+	}
+	return v, errBound, true
 }
 
 // quadraticRoots returns the real roots of q₀ + q₁y + q₂y² (of the line
