@@ -21,6 +21,11 @@ var (
 	epsDate = regexp.MustCompile(`(?m)^%%CreationDate: .*$`)
 )
 
+// lastSourceDate is 9999-12-31 23:59:59 UTC in seconds since 1970: a PDF
+// date has four digits for the year, and a later one would not fit the
+// 14 digits stampDate overwrites.
+const lastSourceDate = 253402300799
+
 // creationDate returns the date to write into a file: the time
 // SOURCE_DATE_EPOCH gives, or now.
 func creationDate() (time.Time, error) {
@@ -29,8 +34,8 @@ func creationDate() (time.Time, error) {
 		return time.Now(), nil
 	}
 	sec, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("%s=%q is not a whole number of seconds since 1970", sourceDateEnv, s)
+	if err != nil || sec < 0 || sec > lastSourceDate {
+		return time.Time{}, fmt.Errorf("%s=%q is not a whole number of seconds from 1970 to the end of 9999", sourceDateEnv, s)
 	}
 	return time.Unix(sec, 0), nil
 }

@@ -15,7 +15,7 @@ import (
 // the PDF and EPS files carry that date (not the time of rendering) and
 // are the same bytes; the PDF's cross-reference table still points at its
 // objects. Without the variable the date is the time of rendering, and a
-// malformed value is an error.
+// malformed value, or one outside 1970 to 9999, is an error.
 func TestSourceDateEpoch(t *testing.T) {
 	f, err := AutoInitFigure([]float64{1}, 3)
 	if err != nil {
@@ -47,14 +47,27 @@ func TestSourceDateEpoch(t *testing.T) {
 		}
 	}
 	t.Setenv(sourceDateEnv, "")
-	now := time.Now().UTC()
-	if eps := render(".eps"); !regexp.MustCompile(`%%CreationDate: ` + now.Format("2006-01-02") + ` \d\d:\d\d:\d\d UTC\n`).Match(eps) {
+	before := time.Now().UTC()
+	eps := render(".eps")
+	after := time.Now().UTC()
+	today := regexp.MustCompile(`%%CreationDate: (` + before.Format("2006-01-02") + `|` + after.Format("2006-01-02") + `) \d\d:\d\d:\d\d UTC\n`)
+	if !today.Match(eps) {
 		t.Errorf("without %s: the EPS date line is not today's in UTC", sourceDateEnv)
 	}
-	t.Setenv(sourceDateEnv, "yesterday")
-	var b bytes.Buffer
-	if err := Render(&b, f, ".pdf", o); err == nil || !strings.Contains(err.Error(), "not a whole number of seconds") {
-		t.Errorf("a malformed %s: error %v", sourceDateEnv, err)
+	// Malformed, before 1970, or past the four digits of a PDF's year
+	// (which would overwrite the "D:" of its date and break the file).
+	for _, bad := range []string{"yesterday", "1.5", "-1", "253402300800"} {
+		t.Setenv(sourceDateEnv, bad)
+		var b bytes.Buffer
+		if err := Render(&b, f, ".pdf", o); err == nil || !strings.Contains(err.Error(), "not a whole number of seconds") {
+			t.Errorf("%s=%s: error %v", sourceDateEnv, bad, err)
+		}
+	}
+	t.Setenv(sourceDateEnv, "253402300799")
+	if pdf := render(".pdf"); !bytes.Contains(pdf, []byte("/CreationDate (D:99991231235959)")) {
+		t.Errorf("%s at the end of 9999: no such date in the PDF", sourceDateEnv)
+	} else {
+		checkXref(t, pdf)
 	}
 }
 
