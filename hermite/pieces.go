@@ -37,6 +37,9 @@ type integrand struct {
 	branches []float64
 	aux      int     // the power m of the companion F/(1+z²)^m (0: none), see growthPower
 	scale    float64 // the length in z on which F varies near 0, see featureScale
+	// parts are F's closed-form parts (polyPartsOf), found on first use:
+	// only the two-input averages ask for them.
+	parts func() *polyParts
 }
 
 func newIntegrand(f calc.Expr) (*integrand, error) {
@@ -44,7 +47,7 @@ func newIntegrand(f calc.Expr) (*integrand, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &integrand{expr: f, prog: calc.Compile(f), big: sync.OnceValue(func() *calc.BigProgram { return calc.CompileBig(f) }), scale: facts.scale}
+	in := &integrand{expr: f, prog: calc.Compile(f), big: sync.OnceValue(func() *calc.BigProgram { return calc.CompileBig(f) }), scale: facts.scale, parts: facts.parts}
 	in.aux = growthPower(in.prog)
 	for _, k := range facts.kinks {
 		in.kinks = append(in.kinks, k.X)
@@ -57,13 +60,15 @@ func newIntegrand(f calc.Expr) (*integrand, error) {
 }
 
 // integrandFacts are what the engine learns of an F before integrating it:
-// its kinks and its featureScale. Both take milliseconds (a scan for
-// switching roots, Taylor series of order 32), and the same F is prepared
-// by several sets of averages of one activation, so they are kept per
+// its kinks and its featureScale, and on first use its closed-form parts.
+// Each takes milliseconds (a scan for switching roots, Taylor series of
+// order 32), and the same F is prepared by several sets of averages of one
+// activation, or at every layer of an iteration, so they are kept per
 // expression (expressions are interned: equal ones are one calc.Expr).
 type integrandFacts struct {
 	kinks []calc.Kink
 	scale float64
+	parts func() *polyParts
 }
 
 // maxFacts bounds the number of expressions whose facts are kept; the
@@ -87,7 +92,7 @@ func factsOf(f calc.Expr) (integrandFacts, error) {
 	if err != nil {
 		return integrandFacts{}, fmt.Errorf("finding the kinks of %s: %w", f, err)
 	}
-	x = integrandFacts{kinks: ks, scale: featureScale(f)}
+	x = integrandFacts{kinks: ks, scale: featureScale(f), parts: sync.OnceValue(func() *polyParts { return polyPartsOf(f) })}
 	facts.mu.Lock()
 	if facts.m == nil || len(facts.m) >= maxFacts {
 		facts.m = map[calc.Expr]integrandFacts{}

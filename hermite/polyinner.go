@@ -2,7 +2,6 @@ package hermite
 
 import (
 	"math"
-	"sync"
 
 	"critcalc/calc"
 )
@@ -14,7 +13,7 @@ import (
 const polyMaxDegree = 2
 
 // polyParts is a piecewise g (polynomials, or a constant and an
-// exponential, calc.PiecewisePolynomial) cut at its kinks and at the real
+// exponential, calc.Pieces) cut at its kinks and at the real
 // zeros of its pieces, so that g keeps one sign on each part: part j
 // lies between cuts[j−1] and cuts[j] (−∞ and +∞ at the ends).
 type polyParts struct {
@@ -31,7 +30,7 @@ type polyPart struct {
 }
 
 // newPolyParts cuts the pieces at their zeros.
-func newPolyParts(pieces []calc.PolyPiece) *polyParts {
+func newPolyParts(pieces []calc.Piece) *polyParts {
 	pp := &polyParts{}
 	for i, p := range pieces {
 		part := polyPart{center: p.Center, rate: p.Rate, expCoef: p.ExpCoef}
@@ -62,37 +61,16 @@ func newPolyParts(pieces []calc.PolyPiece) *polyParts {
 	return pp
 }
 
-// maxPolyParts bounds the number of expressions whose parts are kept; the
-// store is emptied when it is full.
-const maxPolyParts = 1024
-
-var polyStore struct {
-	mu sync.Mutex
-	m  map[calc.Expr]*polyParts
-}
-
-// polyPartsOf returns g's parts when g is piecewise polynomial of degree at
-// most polyMaxDegree or has exponential pieces (calc.PiecewisePolynomial),
-// or nil when it is not or its pieces cannot be had (the general
-// quadratures then serve), kept per expression: an iteration asks for the
-// same g at every layer.
+// polyPartsOf returns g's parts when g is piecewise polynomial of degree
+// at most polyMaxDegree or has exponential pieces (calc.Pieces), or nil
+// when it is not or its pieces cannot be had (the general quadratures then
+// serve). integrandFacts keeps them per expression: an iteration asks for
+// the same g at every layer.
 func polyPartsOf(g calc.Expr) *polyParts {
-	polyStore.mu.Lock()
-	pp, ok := polyStore.m[g]
-	polyStore.mu.Unlock()
-	if ok {
-		return pp
+	if pieces, ok, err := calc.Pieces(g, polyMaxDegree); ok && err == nil {
+		return newPolyParts(pieces)
 	}
-	if pieces, ok, err := calc.PiecewisePolynomial(g, polyMaxDegree); ok && err == nil {
-		pp = newPolyParts(pieces)
-	}
-	polyStore.mu.Lock()
-	if polyStore.m == nil || len(polyStore.m) >= maxPolyParts {
-		polyStore.m = map[calc.Expr]*polyParts{}
-	}
-	polyStore.m[g] = pp
-	polyStore.mu.Unlock()
-	return pp
+	return nil
 }
 
 // inner returns E_Y[g(μ + s·Y)] and E_Y|g(μ + s·Y)| for Y ~ N(0, 1),

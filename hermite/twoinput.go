@@ -176,7 +176,7 @@ func newTwoInput(f, g calc.Expr, c Cov) (*twoInput, error) {
 		su:   math.Sqrt(c.K11),
 		a:    sv * rho,
 		s:    sv * math.Sqrt((1-rho)*(1+rho)),
-		poly: polyPartsOf(g),
+		poly: gi.parts(),
 	}
 	rules, err := twoRules()
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"math/big"
 )
 
-// PolyPiece is σ on one piece (Lo, Hi) of the line between consecutive
+// Piece is σ on one piece (Lo, Hi) of the line between consecutive
 // kinks:
 //
 //	σ(z) = Σ_k Coef[k]·(z − Center)^k + ExpCoef·e^(Rate·(z − Center))
@@ -14,13 +14,13 @@ import (
 // there (ExpCoef = 0 where the piece is a polynomial; where it is not,
 // the polynomial is a constant). Lo is −Inf on the first piece and Hi +Inf
 // on the last.
-type PolyPiece struct {
+type Piece struct {
 	Lo, Hi, Center float64
 	Coef           []float64
 	Rate, ExpCoef  float64
 }
 
-// PiecewisePolynomial returns σ = e between its kinks as polynomials of
+// Pieces returns σ = e between its kinks as polynomials of
 // degree at most maxDeg, or as a constant plus an exponential e^(λz),
 // when e is built of x and constants by +, −, ·, division by a constant,
 // powers with a nonnegative integer exponent, exp and expm1 of an argument
@@ -34,14 +34,14 @@ type PolyPiece struct {
 // each piece's centre (a finite end, or the midpoint of a bounded piece),
 // rounded to float64, and σ's float64 program is checked against them at
 // points of every piece (ok is false where they differ).
-func PiecewisePolynomial(e Expr, maxDeg int) (pieces []PolyPiece, ok bool, err error) {
+func Pieces(e Expr, maxDeg int) (pieces []Piece, ok bool, err error) {
 	d, exps, ok := polyForm(e)
 	if !ok || d > maxDeg {
 		return nil, false, nil
 	}
 	kinks, err := Kinks(e)
 	if err != nil {
-		return nil, false, fmt.Errorf("piecewise polynomial %s: %w", e, err)
+		return nil, false, fmt.Errorf("the pieces of %s: %w", e, err)
 	}
 	ends := []float64{math.Inf(-1)}
 	exact := []*big.Rat{nil} // the ends' exact values, where known
@@ -56,7 +56,7 @@ func PiecewisePolynomial(e Expr, maxDeg int) (pieces []PolyPiece, ok bool, err e
 		// where a two-sided expansion is refused.
 		// A kink's float64 location may lie on its other side (0.3 <
 		// 3/10): the jets there are taken at its exact value.
-		p := PolyPiece{Lo: ends[i], Hi: ends[i+1]}
+		p := Piece{Lo: ends[i], Hi: ends[i+1]}
 		side := Above
 		var at *big.Rat
 		switch {
@@ -78,7 +78,7 @@ func PiecewisePolynomial(e Expr, maxDeg int) (pieces []PolyPiece, ok bool, err e
 		}
 		c, err := Taylor(e, a, maxDeg+1, side, piecePrec)
 		if err != nil {
-			return nil, false, fmt.Errorf("piecewise polynomial %s on (%g, %g): %w", e, p.Lo, p.Hi, err)
+			return nil, false, fmt.Errorf("the pieces of %s on (%g, %g): %w", e, p.Lo, p.Hi, err)
 		}
 		if !p.setCoef(c, maxDeg) || !p.agrees(prog) {
 			return nil, false, nil
@@ -99,7 +99,7 @@ func pieceRate(exps []Expr, a *big.Float, side Side) (rate float64, ok bool, err
 	for _, arg := range exps {
 		c, err := Taylor(arg, a, 1, side, piecePrec)
 		if err != nil {
-			return 0, false, fmt.Errorf("piecewise polynomial: the exponent %s: %w", arg, err)
+			return 0, false, fmt.Errorf("pieces: the exponent %s: %w", arg, err)
 		}
 		switch r, _ := c[1].Float64(); {
 		case r == 0 || r == rate:
@@ -116,7 +116,7 @@ func pieceRate(exps []Expr, a *big.Float, side Side) (rate float64, ok bool, err
 // its centre, of orders 0 … maxDeg+1: a polynomial's vanish at order
 // maxDeg+1, where an exponential's are D·λ^k/k!. It reports false for a
 // polynomial of degree 1 or more beside an exponential.
-func (p *PolyPiece) setCoef(c []*big.Float, maxDeg int) bool {
+func (p *Piece) setCoef(c []*big.Float, maxDeg int) bool {
 	f := make([]float64, len(c))
 	for k, v := range c {
 		f[k], _ = v.Float64()
@@ -152,7 +152,7 @@ func (p *PolyPiece) setCoef(c []*big.Float, maxDeg int) bool {
 }
 
 // At returns the piece's function at z.
-func (p PolyPiece) At(z float64) float64 {
+func (p Piece) At(z float64) float64 {
 	d := z - p.Center
 	v := 0.0
 	for k := len(p.Coef) - 1; k >= 0; k-- {
@@ -169,7 +169,7 @@ func (p PolyPiece) At(z float64) float64 {
 // that is not affine and changes sign beyond KinkRange). An unbounded
 // piece is checked 1000 beyond its end, or 50 where it has an
 // exponential.
-func (p PolyPiece) agrees(prog *Program) bool {
+func (p Piece) agrees(prog *Program) bool {
 	far := 1e3
 	if p.ExpCoef != 0 {
 		far = 50
@@ -197,7 +197,7 @@ func (p PolyPiece) agrees(prog *Program) bool {
 }
 
 // polyForm returns the degree of e as a piecewise polynomial with
-// exponentials built as PiecewisePolynomial describes (0 for an expression
+// exponentials built as Pieces describes (0 for an expression
 // free of x) and the arguments of its exp and expm1 calls; ok is false
 // when e is not so built. Each distinct node is visited once.
 func polyForm(e Expr) (deg int, exps []Expr, ok bool) {

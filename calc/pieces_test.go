@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestPiecewisePolynomial(t *testing.T) {
+func TestPieces(t *testing.T) {
 	tests := []struct {
 		expr   string
 		deg    int
@@ -40,7 +40,7 @@ func TestPiecewisePolynomial(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := MustParse(tt.expr)
-		pieces, ok, err := PiecewisePolynomial(e, tt.deg)
+		pieces, ok, err := Pieces(e, tt.deg)
 		if err != nil {
 			t.Errorf("%s: %v", tt.expr, err)
 			continue
