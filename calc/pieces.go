@@ -222,7 +222,7 @@ func polyForm(e Expr) (deg int, exps []Expr, ok bool) {
 		switch {
 		case !r.hasX:
 			// a constant, whatever its operations
-			r = form{d: 0, ok: true, affine: true}
+			r = form{d: 0, ok: true}
 		case !r.ok:
 		case n.Op() == OpVar:
 			r.d = 1

@@ -39,7 +39,7 @@ func drawFigure(req rpt.FigureRequest, args []string, stdout, stderr io.Writer) 
 		}
 		return exitOK
 	}
-	path, err := findFigureProgram()
+	path, err := findFigureProgram(executableDir())
 	if err != nil {
 		errorf(stderr, "figure: the figures are drawn by the program %s, which is neither beside this critcalc nor on PATH: "+
 			"install both with `go install ./cmd/...` (or build them into one directory with `go build -o DIR/ ./cmd/...`), "+
@@ -60,20 +60,19 @@ func drawFigure(req rpt.FigureRequest, args []string, stdout, stderr io.Writer) 
 	return exitError
 }
 
-// findFigureProgram returns the path of figureProgram: beside the running
-// program (where `go install ./cmd/...` and `go build -o DIR/ ./cmd/...`
-// put both), else on PATH.
-func findFigureProgram() (string, error) {
+// findFigureProgram returns the path of figureProgram: in dir, the
+// running program's directory (where `go install ./cmd/...` and `go build
+// -o DIR/ ./cmd/...` put both) if it is an executable file there, else on
+// PATH.
+func findFigureProgram(dir string) (string, error) {
 	name := figureProgram
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
-	if exe, err := os.Executable(); err == nil {
-		if exe, err = filepath.EvalSymlinks(exe); err == nil {
-			p := filepath.Join(filepath.Dir(exe), name)
-			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-				return p, nil
-			}
+	if dir != "" {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p, nil
 		}
 	}
 	p, err := exec.LookPath(figureProgram)
@@ -81,6 +80,19 @@ func findFigureProgram() (string, error) {
 		return "", fmt.Errorf("finding %s: %w", figureProgram, err)
 	}
 	return p, nil
+}
+
+// executableDir returns the directory of the running program, links
+// resolved, or "" where it cannot be found.
+func executableDir() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if exe, err = filepath.EvalSymlinks(exe); err != nil {
+		return ""
+	}
+	return filepath.Dir(exe)
 }
 
 // shellJoin joins args into a POSIX shell command line, quoting an

@@ -41,6 +41,34 @@ func TestFigureRunsProgram(t *testing.T) {
 	}
 }
 
+// TestFindFigureProgram checks that an executable critcalc-figure beside
+// critcalc comes before one on PATH, and that a file there that cannot be
+// run does not.
+func TestFindFigureProgram(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the permission bits are Unix's")
+	}
+	beside, onPath := t.TempDir(), t.TempDir()
+	t.Setenv("PATH", onPath)
+	for _, dir := range []string{beside, onPath} {
+		if err := os.WriteFile(filepath.Join(dir, figureProgram), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := findFigureProgram(beside); err != nil || got != filepath.Join(beside, figureProgram) {
+		t.Errorf("with both: %q, %v; want the one beside", got, err)
+	}
+	if err := os.Chmod(filepath.Join(beside, figureProgram), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := findFigureProgram(beside); err != nil || got != filepath.Join(onPath, figureProgram) {
+		t.Errorf("with the one beside not executable: %q, %v; want the one on PATH", got, err)
+	}
+	if got, err := findFigureProgram(""); err != nil || got != filepath.Join(onPath, figureProgram) {
+		t.Errorf("without a directory: %q, %v; want the one on PATH", got, err)
+	}
+}
+
 // TestShellJoin checks the quoting of the command line that the message
 // without critcalc-figure suggests, by having sh read it back.
 func TestShellJoin(t *testing.T) {
