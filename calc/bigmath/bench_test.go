@@ -43,8 +43,12 @@ func BenchmarkSin256(b *testing.B)   { benchmark1e(b, 256, benchDigits, Sin) }
 func BenchmarkAtan128(b *testing.B)  { benchmark1(b, 128, "0.7"+benchDigits[2:], Atan) }
 func BenchmarkTanh128(b *testing.B)  { benchmark1(b, 128, benchDigits, Tanh) }
 func BenchmarkErf128(b *testing.B)   { benchmark1(b, 128, benchDigits, Erf) }
-func BenchmarkErf256(b *testing.B)   { benchmark1(b, 256, benchDigits, Erf) }
-func BenchmarkErfc128(b *testing.B)  { benchmark1(b, 128, "8"+benchDigits[1:], Erfc) }
+func BenchmarkErf4128(b *testing.B)  { benchmark1(b, 128, "4"+benchDigits[1:], Erf) }
+func BenchmarkErfTaylor128(b *testing.B) {
+	benchmark1(b, 128, "0.3"+benchDigits[3:], Erf)
+}
+func BenchmarkErf256(b *testing.B)  { benchmark1(b, 256, benchDigits, Erf) }
+func BenchmarkErfc128(b *testing.B) { benchmark1(b, 128, "8"+benchDigits[1:], Erfc) }
 
 func BenchmarkPow128(b *testing.B) {
 	x := benchArg(benchDigits, 128)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+
+	"critcalc/internal/words"
 )
 
 // erfGuard is the number of guard bits carried by Erf and Erfc beyond the
@@ -147,23 +149,25 @@ func erfTaylorInto(z, a *big.Float) *big.Float {
 	f := wp + uint(-exponent(a)) + 16
 	x := toFixed(a, f)
 	c := mulFixed(new(big.Int), x, x, f) // a²
-	sum := new(big.Int).Set(x)
-	p := new(big.Int).Set(x)
-	term := new(big.Int)
-	var sc scratch
-	for n := int64(1); ; n++ {
-		sc.mulShift(p, p, c, f)
-		sc.quoSmall(p, p, n)
-		if p.Sign() == 0 {
-			break
+	// The sums of the terms added and of those subtracted, in words;
+	// their difference is the sum of the series (exact integers, so the
+	// order does not matter).
+	plus, minus := append([]big.Word(nil), x.Bits()...), []big.Word(nil)
+	ser := newWordSeries(x, c, f)
+	var term []big.Word
+	for n := uint(1); ser.next(n); n++ {
+		if cap(term) < len(ser.term()) {
+			term = make([]big.Word, len(ser.term()))
 		}
-		sc.quoSmall(term, p, 2*n+1)
+		term = words.DivWord(term[:len(ser.term())], ser.term(), 2*n+1)
 		if n%2 == 1 {
-			sum.Sub(sum, term)
+			minus = words.AddTo(minus, term)
 		} else {
-			sum.Add(sum, term)
+			plus = words.AddTo(plus, term)
 		}
 	}
+	sum := new(big.Int).SetBits(plus)
+	sum.Sub(sum, new(big.Int).SetBits(minus))
 	s := setFixed(newFloat(wp), sum, f)
 	k := setFixed(newFloat(wp), invSqrtPi.fixed(wp+8), wp+8)
 	k.Mul(k, s)
@@ -181,19 +185,13 @@ func erfSeriesInto(z, a *big.Float) *big.Float {
 	f := wp + uint(max(0, -e)) + 16
 	x := toFixed(a, f)
 	c := mulFixed(new(big.Int), x, x, f-1) // 2a²
-	sum := new(big.Int).Set(x)
-	term := new(big.Int).Set(x)
-	var sc scratch
-	for n := int64(1); ; n++ {
-		sc.mulShift(term, term, c, f)
-		sc.quoSmall(term, term, 2*n+1)
-		if term.Sign() == 0 {
-			break
-		}
-		sum.Add(sum, term)
+	sum := append([]big.Word(nil), x.Bits()...)
+	ser := newWordSeries(x, c, f)
+	for n := uint(1); ser.next(2*n + 1); n++ {
+		sum = words.AddTo(sum, ser.term())
 	}
 
-	s := setFixed(newFloat(wp), sum, f)
+	s := setFixed(newFloat(wp), new(big.Int).SetBits(sum), f)
 	ex := expInto(newFloat(wp), negSquare(a, wp))
 	k := setFixed(newFloat(wp), invSqrtPi.fixed(wp+8), wp+8)
 	k.Mul(k, ex)

@@ -53,6 +53,43 @@ func Shr(z, x []big.Word, r uint) []big.Word {
 	return Norm(z)
 }
 
+// DivWord sets z to ⌊x/d⌋ for a magnitude x and a word d > 0 and returns
+// it without leading zero words; z needs len(x) words and may be x.
+func DivWord(z, x []big.Word, d uint) []big.Word {
+	z = z[:len(x)]
+	var r uint
+	for k := len(x) - 1; k >= 0; k-- {
+		var q uint
+		q, r = bits.Div(r, uint(x[k]), d)
+		z[k] = big.Word(q)
+	}
+	return Norm(z)
+}
+
+// AddTo adds the magnitude y to the magnitude x in place and returns the
+// sum, grown by append where it needs more words than x has.
+func AddTo(x, y []big.Word) []big.Word {
+	for len(x) < len(y) {
+		x = append(x, 0)
+	}
+	var c uint
+	for k := range x {
+		var v uint
+		if k < len(y) {
+			v = uint(y[k])
+		} else if c == 0 {
+			return x
+		}
+		var s uint
+		s, c = bits.Add(uint(x[k]), v, c)
+		x[k] = big.Word(s)
+	}
+	if c != 0 {
+		x = append(x, 1)
+	}
+	return x
+}
+
 // Norm returns x without its leading zero words.
 func Norm(x []big.Word) []big.Word {
 	for len(x) > 0 && x[len(x)-1] == 0 {

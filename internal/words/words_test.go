@@ -44,6 +44,11 @@ func TestAgainstBigInt(t *testing.T) {
 		check("Mul", Mul(garbage(rng, 40), xb, yb), new(big.Int).Mul(x, y))
 		s := uint(rng.IntN(1400))
 		check("Shr", Shr(garbage(rng, 20), xb, s), new(big.Int).Rsh(x, s))
+		d := uint(rng.Uint64()>>uint(rng.IntN(64))) | 1
+		check("DivWord", DivWord(garbage(rng, 20), xb, d), new(big.Int).Quo(x, new(big.Int).SetUint64(uint64(d))))
+		v := append([]big.Word(nil), xb...)
+		check("DivWord in place", DivWord(v, v, d), new(big.Int).Quo(x, new(big.Int).SetUint64(uint64(d))))
+		check("AddTo", AddTo(append(make([]big.Word, 0, 1), xb...), yb), new(big.Int).Add(x, y))
 		if got, want := BitLen(xb), x.BitLen(); got != want {
 			t.Fatalf("BitLen(%s) = %d, want %d", x, got, want)
 		}
