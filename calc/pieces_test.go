@@ -5,6 +5,10 @@ import (
 	"testing"
 )
 
+// TestPieces checks which σ Pieces takes apart (those built as its
+// documentation says, up to the degree asked) and which it refuses, the
+// number of pieces, that they join, and each piece against σ's program at
+// three points.
 func TestPieces(t *testing.T) {
 	tests := []struct {
 		expr   string

@@ -107,11 +107,15 @@ func expect2Panels(f, g calc.Expr, c Cov) (Value, error) {
 }
 
 // The closed-form inner expectations agree with the adaptive panels they
-// replace, within the two error estimates.
+// replace, within the two error estimates; Expect2 of each σ takes them
+// (else the comparison would be of the panels with themselves).
 func TestExpect2PiecewiseAgainstPanels(t *testing.T) {
 	covs := []Cov{corr(1, 1.2, 0.9), corr(0.5, 0.5, 0.98), corr(0.33, 0.33, 1-1e-6), corr(2, 3, -0.4), corr(4, 0.2, 0), corr(1, 1, -1)}
 	for _, expr := range piecewiseCases {
 		e := calc.MustParse(expr)
+		if tw, err := newTwoInput(e, e, covs[0]); err != nil || tw.poly == nil {
+			t.Errorf("%s: Expect2 does not take the closed form (error %v)", expr, err)
+		}
 		for _, c := range covs {
 			got, err := Expect2(e, e, c)
 			if err != nil {
