@@ -194,6 +194,9 @@ type GHInput struct {
 	K  float64
 	s  *GHSeries
 	lv [len(ghLevels)]*ghMoments
+	// anchors, if set, give the values at the nodes by expansion where
+	// they can (GHAnchors.Input).
+	anchors *GHAnchors
 	// spare holds the memory of moments of an earlier K (Reset).
 	spare [len(ghLevels)]*ghMoments
 }
@@ -201,7 +204,7 @@ type GHInput struct {
 // Reset makes in the (not yet computed) moments of variance K > 0,
 // reusing the memory of its earlier ones.
 func (in *GHInput) Reset(K float64) {
-	in.K = K
+	in.K = K // (anchors stay)
 	for l, m := range in.lv {
 		if m != nil {
 			in.spare[l], in.lv[l] = m, nil
@@ -231,27 +234,36 @@ type ghMoments struct {
 	even, odd [2][]float64
 	sq        float64 // E[σ²] by the larger rule
 	sqErr     float64 // its estimated error
+	// from is the anchor whose points' values and moments, weighted by
+	// lw, give these (GHAnchors); nil for values computed afresh. interp
+	// is the estimated error of the interpolated values in the weighted
+	// norm, the larger of the two rules' (0 for fresh ones): by Bessel's
+	// inequality it bounds the moments' errors from it together,
+	// (Σ_k δa_k²)^½.
+	from   *ghAnchor
+	lw     [ghAnchorPoints]float64
+	interp float64
 	// a are the larger rule's moments, a1 the smaller's, e = |a − a1|, of
 	// orders below n (the slices are as long as the level allows).
 	a, a1, e []float64
 	n        int
 	// sum[k] = Σ_{j≤k} a_j² (compensated, in acc) and unc[k] bounds the
 	// error of sum[k] as an estimate of the true Σ_{j≤k} a_j² from the
-	// moments' errors.
-	sum, unc []float64
-	acc      quadrature.CompensatedSum
+	// moments' errors; rst[k] is rest(k).
+	sum, unc, rst []float64
+	acc           quadrature.CompensatedSum
 	// block holds the latest block of moments of each rule, scratch the
 	// moments of one parity while they are computed; buf holds a, a1, e,
-	// sum, unc, block and scratch, and work the nodes' values.
-	block     [2][]float64
-	scratch   []float64
-	buf, work []float64
-	parity    calc.Parity // σ's: the moments of the other parity vanish
-	finite    bool
+	// sum, unc, rst, block and scratch, then the nodes' values.
+	block   [2][]float64
+	scratch []float64
+	buf     []float64
+	parity  calc.Parity // σ's: the moments of the other parity vanish
+	finite  bool
 }
 
 // level returns the moments of level l, evaluating σ at the rules' nodes
-// on first use.
+// (or interpolating them, GHAnchors) on first use.
 func (in *GHInput) level(l int) (*ghMoments, error) {
 	if m := in.lv[l]; m != nil {
 		return m, nil
@@ -260,27 +272,50 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The moments of an earlier K, and their memory, serve again.
+	m := newGHMoments(l, rules, in.s.parity, in.spare[l])
+	in.spare[l] = nil
+	if in.anchors == nil || !in.anchors.interpolate(l, in.K, m) {
+		m.evaluate(in.s, math.Sqrt(in.K))
+		if in.anchors != nil && m.finite {
+			in.anchors.fresh(l, in.K, m)
+		}
+	}
+	in.lv[l] = m
+	return m, nil
+}
+
+// newGHMoments returns empty moments of level l's rules, in the memory
+// of reuse if that is not nil, or else of moments GHAnchors.Release gave
+// back.
+func newGHMoments(l int, rules [2]*ghRule, parity calc.Parity, reuse *ghMoments) *ghMoments {
 	kmax := rules[0].kmax
 	nodes := len(rules[0].x) + len(rules[1].x)
-	m := in.spare[l]
-	if m != nil {
-		// The moments of an earlier K, and their memory, serve again.
-		in.spare[l] = nil
-		*m = ghMoments{rules: rules, finite: true, buf: m.buf, work: m.work, parity: in.s.parity}
-	} else {
-		m = &ghMoments{rules: rules, finite: true, buf: make([]float64, 8*kmax), work: make([]float64, 6*nodes), parity: in.s.parity}
+	m := reuse
+	if m == nil {
+		m, _ = ghFree[l].Get().(*ghMoments)
 	}
-	buf, work := m.buf, m.work
-	m.a, m.a1, m.e, m.sum, m.unc = buf[:kmax], buf[kmax:2*kmax], buf[2*kmax:3*kmax], buf[3*kmax:4*kmax], buf[4*kmax:5*kmax]
-	m.block = [2][]float64{buf[5*kmax : 6*kmax], buf[6*kmax : 7*kmax]}
-	m.scratch = buf[7*kmax : 8*kmax]
-	sk := math.Sqrt(in.K)
+	if m != nil {
+		*m = ghMoments{rules: rules, finite: true, buf: m.buf, parity: parity}
+	} else {
+		m = &ghMoments{rules: rules, finite: true, buf: make([]float64, 9*kmax+6*nodes), parity: parity}
+	}
+	buf := m.buf[:9*kmax]
+	m.a, m.a1, m.e, m.sum, m.unc, m.rst = buf[:kmax], buf[kmax:2*kmax], buf[2*kmax:3*kmax], buf[3*kmax:4*kmax], buf[4*kmax:5*kmax], buf[5*kmax:6*kmax]
+	m.block = [2][]float64{buf[6*kmax : 7*kmax], buf[7*kmax : 8*kmax]}
+	m.scratch = buf[8*kmax : 9*kmax]
+	return m
+}
+
+// evaluate sets m's values at the nodes to those of σ(sk·x), and E[σ²].
+func (m *ghMoments) evaluate(s *GHSeries, sk float64) {
+	work := m.buf[9*m.rules[0].kmax:]
 	var sq [2]quadrature.CompensatedSum
 	for j, r := range m.rules {
 		n := len(r.x)
 		z, f := work[:2*n], work[2*n:4*n]
 		work = work[4*n:]
-		in.s.evalSymmetric(f, z, sk, r.x)
+		s.evalSymmetric(f, z, sk, r.x)
 		m.even[j], m.odd[j] = work[:n:n], work[n:2*n:2*n]
 		work = work[2*n:]
 		for i := range n {
@@ -288,15 +323,22 @@ func (in *GHInput) level(l int) (*ghMoments, error) {
 			m.even[j][i], m.odd[j][i] = p+q, p-q
 			sq[j].Add(r.w[i] * (p*p + q*q))
 		}
-		if v := sq[j].Value(); math.IsNaN(v) || math.IsInf(v, 0) {
+	}
+	m.setSq([2]float64{sq[0].Value(), sq[1].Value()})
+}
+
+// setSq sets E[σ²] to the larger rule's sum sq[1] and its error to the
+// difference from the smaller's plus their rounding, and finite to
+// whether both sums are.
+func (m *ghMoments) setSq(sq [2]float64) {
+	for _, v := range sq {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
 			m.finite = false
 		}
 	}
 	// Compensated sums of positive terms: a few units of rounding.
-	m.sq = sq[1].Value()
-	m.sqErr = math.Abs(m.sq-sq[0].Value()) + 4*ghUnit*m.sq
-	in.lv[l] = m
-	return m, nil
+	m.sq = sq[1]
+	m.sqErr = math.Abs(m.sq-sq[0]) + 4*ghUnit*m.sq
 }
 
 // evalSymmetric sets f[i] = σ(sk·x_i) and f[n+i] = σ(−sk·x_i) for the n
@@ -331,9 +373,22 @@ func (m *ghMoments) extend(k int) {
 	var v [2][]float64
 	for j, r := range m.rules {
 		v[j] = m.block[j][:upto-have]
-		r.moments(v[j], m.scratch, have, upto, m.even[j], m.odd[j], m.parity)
+		if m.from != nil {
+			m.from.moments(j, v[j], have, upto, &m.lw)
+		} else {
+			r.moments(v[j], m.scratch, have, upto, m.even[j], m.odd[j], m.parity)
+		}
 	}
+	skip := vanishingOrders(m.parity)
 	for k := have; k < upto; k++ {
+		if k%2 == skip && k > 0 {
+			// A moment of the parity σ lacks: zero, which leaves the sums
+			// as they were.
+			m.a[k], m.a1[k], m.e[k] = 0, 0, 0
+			m.sum[k], m.unc[k], m.rst[k] = m.sum[k-1], m.unc[k-1], m.rst[k-1]
+			m.n = k + 1
+			continue
+		}
 		// The moment of the larger rule, with the difference from the
 		// smaller as its error (the two sums round independently, so the
 		// difference carries their rounding too).
@@ -344,7 +399,9 @@ func (m *ghMoments) extend(k int) {
 		if k > 0 {
 			u += m.unc[k-1]
 		}
-		m.a[k], m.a1[k], m.e[k], m.sum[k], m.unc[k] = a, a1, e, m.acc.Value(), u
+		sum := m.acc.Value()
+		m.a[k], m.a1[k], m.e[k], m.sum[k], m.unc[k] = a, a1, e, sum, u
+		m.rst[k] = max(m.sq-sum, 0) + m.sqErr + u + 4*ghUnit*m.sq
 		m.n = k + 1
 	}
 }
@@ -376,8 +433,11 @@ func (r *ghRule) moments(out, tmp []float64, from, upto int, even, odd []float64
 		gonumblas.Implementation{}.Dgemv(blas.NoTrans, rows, n, 1, r.h[p][first/2*n:(first/2+rows)*n], n, s, 1, 0, y, 1)
 		byParity[p] = y
 	}
-	for k := from; k < upto; k++ {
-		out[k-from] = byParity[k%2][(k-from)/2]
+	for p, y := range byParity {
+		first := from + (from+p)%2
+		for i, v := range y {
+			out[first-from+2*i] = v
+		}
 	}
 }
 
@@ -385,10 +445,8 @@ func (r *ghRule) moments(out, tmp []float64, from, upto int, even, odd []float64
 // (nonnegative for a Gauss–Hermite rule, whose n orthonormal polynomials
 // give Σ_{j<n} â_j² = Ê[σ²] exactly: the discrete Parseval identity) plus
 // the errors of Ê[σ²] and of the moments up to k and the rounding of the
-// (compensated) sums.
-func (m *ghMoments) rest(k int) float64 {
-	return max(m.sq-m.sum[k], 0) + m.sqErr + m.unc[k] + 4*ghUnit*m.sq
-}
+// (compensated) sums. extend computes it with the moments.
+func (m *ghMoments) rest(k int) float64 { return m.rst[k] }
 
 // ghRelTol is the accuracy GHSeries.Expect must reach, relative to
 // √(E[σ(u)²]E[σ(v)²]): that of Expect2's outer integral.
@@ -429,6 +487,11 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 		var f quadrature.CompensatedSum
 		var f1, abs float64
 		pk, apk := 1.0, 1.0 // ρ^k, |ρ|^k
+		// The terms of the parity σ lacks are zeros, which change none of
+		// the sums.
+		skip := vanishingOrders(s.parity)
+		g := goal / 10
+		cut := newTailCut(g)
 		for k := 0; k < kmax; k++ {
 			if k >= A.n {
 				A.extend(k)
@@ -436,17 +499,29 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 			if k >= B.n {
 				B.extend(k)
 			}
-			t := pk * A.a[k] * B.a[k]
-			f.Add(t)
-			f1 += pk * A.a1[k] * B.a1[k]
-			abs += math.Abs(t)
+			if k%2 != skip {
+				t := pk * A.a[k] * B.a[k]
+				f.Add(t)
+				f1 += pk * A.a1[k] * B.a1[k]
+				abs += math.Abs(t)
+			}
 			pk *= rho
 			apk *= ar
-			tail := apk * SqrtProduct(A.rest(k), B.rest(k))
-			if tail <= goal/10 || k == kmax-1 {
+			rA, rB := A.rest(k), B.rest(k)
+			if k < kmax-1 && cut.above(apk, rA*rB) {
+				continue
+			}
+			tail := apk * SqrtProduct(rA, rB)
+			if tail <= g || k == kmax-1 {
 				// Each product rounds by a unit; the compensated sum adds
 				// about one more.
 				fErr := math.Abs(f.Value()-f1) + tail + 4*ghUnit*abs
+				if A.interp > 0 || B.interp > 0 {
+					// The moments' errors from interpolation (GHAnchors):
+					// |Σ ρ^k(a_k·δb_k + b_k·δa_k + δa_k·δb_k)| by
+					// Cauchy–Schwarz, with Σ a_k² ≤ E[σ²].
+					fErr += math.Sqrt(A.sq)*B.interp + math.Sqrt(B.sq)*A.interp + A.interp*B.interp
+				}
 				if math.IsNaN(fErr) || fErr > goal {
 					break
 				}
@@ -455,4 +530,54 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 		}
 	}
 	return Value{}, 0, false, false
+}
+
+// tailCut tells, without a square root, when the bound |ρ|^k·√(r_a·r_b)
+// of the rest of Mehler's series is certainly above the goal g: when
+// |ρ|^2k·r_a·r_b, computed, exceeds g² by more than its rounding. Most
+// orders are, and for the others GHSeries.Expect computes the bound as
+// before, so that the order where the series stops is the same.
+type tailCut struct{ gg float64 }
+
+func newTailCut(g float64) tailCut {
+	gg := g * g
+	if !calc.IsNormal(gg) || gg > 0x1p900 {
+		return tailCut{gg: math.Inf(1)} // never certain: always compute
+	}
+	return tailCut{gg: gg * (1 + 0x1p-30)}
+}
+
+// above reports whether apk·√q (q = r_a·r_b rounded, apk ≤ 1) is certainly
+// above g. The squares round by a few units, far below the 2^−30 of
+// slack, and a product that overflows is above any g below 2^450.
+func (c tailCut) above(apk, q float64) bool {
+	a2 := apk * apk
+	return calc.IsNormal(a2) && calc.IsNormal(q) && a2*q > c.gg
+}
+
+// copyValues sets m's values at the nodes, and E[σ²], to those of src,
+// whose rules are m's.
+func (m *ghMoments) copyValues(src *ghMoments) {
+	work := m.buf[9*m.rules[0].kmax:]
+	for j, r := range m.rules {
+		n := len(r.x)
+		m.even[j], m.odd[j] = work[:n:n], work[n:2*n:2*n]
+		work = work[2*n:]
+		copy(m.even[j], src.even[j])
+		copy(m.odd[j], src.odd[j])
+	}
+	m.sq, m.sqErr, m.finite = src.sq, src.sqErr, src.finite
+}
+
+// vanishingOrders returns the parity of the Hermite orders whose moments
+// vanish for a σ of parity p: 0 (the even orders) for an odd σ, 1 for an
+// even one, and −1 (none) otherwise.
+func vanishingOrders(p calc.Parity) int {
+	switch p {
+	case calc.Odd:
+		return 0
+	case calc.Even:
+		return 1
+	}
+	return -1
 }

@@ -22,6 +22,7 @@ type Activation struct {
 	single [nIntegrands]firstUse[*hermite.Expectation] // each average alone, in float64
 	sets   [nSets]firstUse[*hermite.Many]              // the sets evaluated together
 	scans  scanCache                                   // the scan grids of the root searches
+	mehler firstUse[*hermite.GHSeries]                 // Mehler's series of a smooth σ (nil for one with kinks)
 }
 
 // firstUse is a value of an Activation prepared on its first use (an

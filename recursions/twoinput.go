@@ -43,7 +43,9 @@ func psiErr(psi, dRho float64) float64 {
 // accurate to about 1e-8 in absolute terms as ρ → 1. For σ and σ' without
 // kinks the average is Mehler's series with the Hermite moments of each
 // diagonal entry from Gauss–Hermite rules (hermite.GHSeries: microseconds
-// a layer), where its error bound meets the goal of the quadrature; then,
+// a layer; once a diagonal converges, interpolated in √K between a few
+// variances evaluated near it, hermite.GHAnchors), where its error bound
+// meets the goal of the quadrature; then,
 // for equal diagonal entries with 1 − ρ ≤ 0.01, the expansion at ρ = 1 of
 // priceSeries, with a bound on its rest; and otherwise a two-dimensional
 // Gaussian integral (hermite.Expect2: about a millisecond a layer for a
@@ -91,9 +93,10 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 	dRho := 0x1p-52 // the input's correlation, rounded
 	var gh *ghInputs
 	if series {
-		if gh, err = newGHInputs(a.Sigma); err != nil {
+		if gh, err = newGHInputs(a); err != nil {
 			return nil, err
 		}
+		defer gh.release()
 	}
 	diag := &recentG{a: a}
 	var quad kernelMemo[hermite.Value] // ⟨σ(z₊)σ(z₋)⟩ by (K₊₊, K₋₋, ρ)

@@ -3,7 +3,6 @@ package recursions
 import (
 	"fmt"
 
-	"critcalc/calc"
 	"critcalc/hermite"
 )
 
@@ -16,9 +15,12 @@ const ghKept = 4
 // visits (hermite.GHSeries), the last ghKept of them kept. It is not safe
 // for concurrent use: each run of an iteration has its own.
 type ghInputs struct {
-	s    *hermite.GHSeries
-	kept [ghKept]*hermite.GHInput
-	next int
+	s *hermite.GHSeries
+	// anchors expand σ's values about the diagonals already visited, so
+	// that a converging diagonal seldom evaluates σ.
+	anchors *hermite.GHAnchors
+	kept    [ghKept]*hermite.GHInput
+	next    int
 	// start is the level of rules to try first: the one that answered
 	// last, or the one below it when the series' order would have fit
 	// there (a diagonal that shrinks needs fewer nodes) unless a start
@@ -31,18 +33,27 @@ type ghInputs struct {
 const ghRetry = 2
 
 // newGHInputs returns the moments of σ's diagonal values for Mehler's
-// series, or nil when σ or σ' has kinks (their moments decay too slowly
-// for the Gauss–Hermite rules, and the rules' differences would not bound
-// their errors).
-func newGHInputs(sigma calc.Expr) (*ghInputs, error) {
-	s, err := hermite.NewSmoothGHSeries(sigma)
+// series (the series prepared once for a), or nil when σ or σ' has kinks
+// (their moments decay too slowly for the Gauss–Hermite rules, and the
+// rules' differences would not bound their errors).
+func newGHInputs(a *Activation) (*ghInputs, error) {
+	s, err := a.mehler.get(func() (*hermite.GHSeries, error) { return hermite.NewSmoothGHSeries(a.Sigma) })
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("recursions: %w", err)
 	case s == nil:
 		return nil, nil
 	}
-	return &ghInputs{s: s}, nil
+	return &ghInputs{s: s, anchors: s.Anchors()}, nil
+}
+
+// release gives the memory of the moments back (hermite.GHAnchors.Release)
+// once the iteration is done with them.
+func (g *ghInputs) release() {
+	if g != nil {
+		g.anchors.Release()
+		*g = ghInputs{}
+	}
 }
 
 // at returns the moments of the diagonal value K.
@@ -54,7 +65,7 @@ func (g *ghInputs) at(K float64) *hermite.GHInput {
 	}
 	in := g.kept[g.next]
 	if in == nil {
-		in = g.s.Input(K)
+		in = g.anchors.Input(K)
 	} else {
 		in.Reset(K) // the oldest, neither of the layer's two
 	}
