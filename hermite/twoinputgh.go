@@ -491,7 +491,7 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 		// the sums.
 		skip := vanishingOrders(s.parity)
 		g := goal / 10
-		cut := newTailCut(g)
+		cut := newRestCut(g)
 		for k := 0; k < kmax; k++ {
 			if k >= A.n {
 				A.extend(k)
@@ -532,25 +532,25 @@ func (s *GHSeries) Expect(a, b *GHInput, rho float64, start int) (v Value, level
 	return Value{}, 0, false, false
 }
 
-// tailCut tells, without a square root, when the bound |ρ|^k·√(r_a·r_b)
+// restCut tells, without a square root, when the bound |ρ|^k·√(r_a·r_b)
 // of the rest of Mehler's series is certainly above the goal g: when
 // |ρ|^2k·r_a·r_b, computed, exceeds g² by more than its rounding. Most
 // orders are, and for the others GHSeries.Expect computes the bound as
 // before, so that the order where the series stops is the same.
-type tailCut struct{ gg float64 }
+type restCut struct{ gg float64 }
 
-func newTailCut(g float64) tailCut {
+func newRestCut(g float64) restCut {
 	gg := g * g
 	if !calc.IsNormal(gg) || gg > 0x1p900 {
-		return tailCut{gg: math.Inf(1)} // never certain: always compute
+		return restCut{gg: math.Inf(1)} // never certain: always compute
 	}
-	return tailCut{gg: gg * (1 + 0x1p-30)}
+	return restCut{gg: gg * (1 + 0x1p-30)}
 }
 
 // above reports whether apk·√q (q = r_a·r_b rounded, apk ≤ 1) is certainly
 // above g. The squares round by a few units, far below the 2^−30 of
 // slack, and a product that overflows is above any g below 2^450.
-func (c tailCut) above(apk, q float64) bool {
+func (c restCut) above(apk, q float64) bool {
 	a2 := apk * apk
 	return calc.IsNormal(a2) && calc.IsNormal(q) && a2*q > c.gg
 }
