@@ -23,6 +23,23 @@ type Activation struct {
 	sets   [nSets]firstUse[*hermite.Many]              // the sets evaluated together
 	scans  scanCache                                   // the scan grids of the root searches
 	mehler firstUse[*hermite.GHSeries]                 // Mehler's series of a smooth σ (nil for one with kinks)
+	scaleI firstUse[scaleInvariance]                   // whether σ is scale-invariant, and its class data in float64
+}
+
+// scaleInvariance is what ScaleInvariantOf finds of σ at NumericDigits.
+type scaleInvariance struct {
+	si ScaleInvariant
+	ok bool
+}
+
+// scaleInvariant returns ScaleInvariantOf(σ, NumericDigits), found on
+// first use.
+func (a *Activation) scaleInvariant() (ScaleInvariant, bool, error) {
+	v, err := a.scaleI.get(func() (scaleInvariance, error) {
+		si, ok, err := ScaleInvariantOf(a.Sigma, NumericDigits)
+		return scaleInvariance{si, ok}, err
+	})
+	return v.si, v.ok, err
 }
 
 // firstUse is a value of an Activation prepared on its first use (an

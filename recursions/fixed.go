@@ -67,7 +67,7 @@ func (a *Activation) fixedPoints(cb, cw, kmax, known float64) (FixedPoints, erro
 	if !(cb >= 0) || !(cw > 0) || math.IsInf(cb, 0) || math.IsInf(cw, 0) {
 		return FixedPoints{}, fmt.Errorf("recursions: need C_b ≥ 0 and C_W > 0, got (%g, %g)", cb, cw)
 	}
-	si, isSI, err := ScaleInvariantOf(a.Sigma, NumericDigits)
+	si, isSI, err := a.scaleInvariant()
 	if err != nil {
 		return FixedPoints{}, err
 	}

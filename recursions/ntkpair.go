@@ -32,7 +32,7 @@ type pairMap interface {
 // series converges too slowly), and two-dimensional quadrature
 // (hermite.Expect2) otherwise.
 func (a *Activation) newPairMap() (pairMap, error) {
-	si, ok, err := ScaleInvariantOf(a.Sigma, NumericDigits)
+	si, ok, err := a.scaleInvariant()
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +215,7 @@ func (a *Activation) IterateNTKTwo(cb, cw float64, lam Lambda, k, theta [3]float
 			return nil, fmt.Errorf("recursions: IterateNTKTwo needs a finite Θ^(1), got %v", theta)
 		}
 	}
-	si, ok, err := ScaleInvariantOf(a.Sigma, NumericDigits)
+	si, ok, err := a.scaleInvariant()
 	if err != nil {
 		return nil, err
 	}

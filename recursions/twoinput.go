@@ -81,7 +81,7 @@ func (a *Activation) iterateTwo(cb, cw, kpp, kmm, kpm float64, L, every int, per
 	case !(math.Abs(kpm) <= hermite.SqrtProduct(kpp, kmm)):
 		return nil, fmt.Errorf("recursions: the input kernel is not positive semidefinite: |K₊₋| = %g > √(K₊₊K₋₋) = %g", math.Abs(kpm), hermite.SqrtProduct(kpp, kmm))
 	}
-	si, ok, err := ScaleInvariantOf(a.Sigma, NumericDigits)
+	si, ok, err := a.scaleInvariant()
 	if err != nil {
 		return nil, err
 	}

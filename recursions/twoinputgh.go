@@ -37,7 +37,7 @@ const ghRetry = 2
 // (their moments decay too slowly for the Gauss–Hermite rules, and the
 // rules' differences would not bound their errors).
 func newGHInputs(a *Activation) (*ghInputs, error) {
-	s, err := a.mehler.get(func() (*hermite.GHSeries, error) { return hermite.NewSmoothGHSeries(a.Sigma) })
+	s, err := a.mehler.get(func() (*hermite.GHSeries, error) { return hermite.NewSmoothGHSeries(a.Sigma, a.deriv) })
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("recursions: %w", err)
