@@ -353,10 +353,11 @@ func (an *ghAnchor) moments(j int, out []float64, from, upto int, lw *[ghAnchorP
 		}
 	}
 	const c = ghAnchorPoints / 2
-	s0, s1, mid, s3, s4 := src[0], src[1], src[c], src[3], src[4]
+	s0, s1, mid, s3, s4 := src[0][first:upto], src[1][first:upto], src[c][first:upto], src[3][first:upto], src[4][first:upto]
 	l0, l1, l3, l4 := lw[0], lw[1], lw[3], lw[4]
-	for k := first; k < upto; k += step {
+	out = out[first-from:]
+	for k := 0; k < len(mid) && k < len(out); k += step {
 		m := mid[k]
-		out[k-from] = m + (l0*(s0[k]-m) + l1*(s1[k]-m) + l3*(s3[k]-m) + l4*(s4[k]-m))
+		out[k] = m + (l0*(s0[k]-m) + l1*(s1[k]-m) + l3*(s3[k]-m) + l4*(s4[k]-m))
 	}
 }

@@ -37,14 +37,7 @@ func anchorRun(t *testing.T, s *GHSeries, in func(K float64) *GHInput, steps int
 func TestGHAnchorsAgainstFresh(t *testing.T) {
 	const steps = 40
 	for _, name := range []string{"tanh", "erf", "gelu", "x/(1+exp(-x))", "sin", "log(1+exp(x))", "x*tanh(x)"} {
-		e, err := calc.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := NewGHSeries(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustGHSeries(t, name)
 		anchors := s.Anchors()
 		got, ins, levels := anchorRun(t, s, anchors.Input, steps)
 		want, _, _ := anchorRun(t, s, s.Input, steps)
@@ -90,14 +83,7 @@ func TestGHAnchorsAgainstFresh(t *testing.T) {
 // fresh values (two units of √E[σ²]).
 func TestGHAnchorValuesAtNodes(t *testing.T) {
 	for _, name := range []string{"tanh", "gelu", "log(1+exp(x))"} {
-		e, err := calc.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := NewGHSeries(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustGHSeries(t, name)
 		anchors := s.Anchors()
 		_, ins, _ := anchorRun(t, s, anchors.Input, 30)
 		checked := 0
@@ -138,14 +124,7 @@ func TestGHAnchorsRefuseFar(t *testing.T) {
 		// Smooth, but written with max: no anchors are made.
 		{"max(x,0)^6+tanh(x)", false, false},
 	} {
-		e, err := calc.Parse(c.sigma)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := NewGHSeries(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustGHSeries(t, c.sigma)
 		anchors := s.Anchors()
 		// Two variances 2e-5 apart make an anchor at the second.
 		for _, K := range []float64{0.5, 0.50001} {
@@ -173,14 +152,7 @@ func TestGHAnchorsRefuseFar(t *testing.T) {
 // filled again for another run give that run exactly the values of a run
 // in new memory.
 func TestGHAnchorsRelease(t *testing.T) {
-	e, err := calc.Parse("tanh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewGHSeries(e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustGHSeries(t, "tanh")
 	var runs [3]string
 	for i := range runs {
 		anchors := s.Anchors()
@@ -206,14 +178,7 @@ func TestGHAnchorsRelease(t *testing.T) {
 func TestGHAnchorEstimate(t *testing.T) {
 	const K = 0.5
 	for _, name := range []string{"tanh", "gelu", "sin"} {
-		e, err := calc.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := NewGHSeries(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustGHSeries(t, name)
 		const l = 2
 		rules, err := s.rules(l)
 		if err != nil {
@@ -281,4 +246,19 @@ func checkInterpolated(t *testing.T, what string, m, fresh *ghMoments) {
 			t.Errorf("%s: Ê[σ²] = %.17g, of the interpolated values %.17g", what, m.sq, sq)
 		}
 	}
+}
+
+// mustGHSeries returns the Gauss–Hermite series of the activation named
+// sigma.
+func mustGHSeries(t *testing.T, sigma string) *GHSeries {
+	t.Helper()
+	e, err := calc.Parse(sigma)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewGHSeries(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -547,12 +547,14 @@ func newRestCut(g float64) restCut {
 	return restCut{gg: gg * (1 + 0x1p-30)}
 }
 
-// above reports whether apk·√q (q = r_a·r_b rounded, apk ≤ 1) is certainly
-// above g. The squares round by a few units, far below the 2^−30 of
-// slack, and a product that overflows is above any g below 2^450.
+// above reports whether apk·√q (q = r_a·r_b rounded, 0 ≤ apk ≤ 1, q ≥ 0)
+// is certainly above g: both factors normal (a subnormal rounds by more
+// than units), their product above g² by the slack. The squares round by
+// a few units, far below the 2^−30 of slack, and a product that
+// overflows is above any g below 2^450.
 func (c restCut) above(apk, q float64) bool {
 	a2 := apk * apk
-	return calc.IsNormal(a2) && calc.IsNormal(q) && a2*q > c.gg
+	return a2 >= 0x1p-1022 && q >= 0x1p-1022 && q <= math.MaxFloat64 && a2*q > c.gg
 }
 
 // copyValues sets m's values at the nodes, and E[σ²], to those of src,
