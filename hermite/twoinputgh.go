@@ -194,8 +194,8 @@ type GHInput struct {
 	K  float64
 	s  *GHSeries
 	lv [len(ghLevels)]*ghMoments
-	// anchors, if set, give the values at the nodes by expansion where
-	// they can (GHAnchors.Input).
+	// anchors, if set, give the moments by interpolation where they can
+	// (GHAnchors.Input).
 	anchors *GHAnchors
 	// spare holds the memory of moments of an earlier K (Reset).
 	spare [len(ghLevels)]*ghMoments

@@ -16,8 +16,9 @@ const ghKept = 4
 // for concurrent use: each run of an iteration has its own.
 type ghInputs struct {
 	s *hermite.GHSeries
-	// anchors expand σ's values about the diagonals already visited, so
-	// that a converging diagonal seldom evaluates σ.
+	// anchors interpolate the moments between variances evaluated near
+	// those already visited, so that a converging diagonal seldom
+	// evaluates σ.
 	anchors *hermite.GHAnchors
 	kept    [ghKept]*hermite.GHInput
 	next    int
