@@ -303,9 +303,11 @@ func (an *ghAnchor) fill(m *ghMoments, s, est float64) {
 		lebesgue += math.Abs(w)
 	}
 	// The error carried: the estimate, and the rounding of the points'
-	// values (a unit each) and of the sums of the interpolation (another),
-	// amplified by Lebesgue's function.
-	m.from, m.interp = an, est+2*lebesgue*ghUnit*an.scale
+	// values amplified by Lebesgue's function, a unit of each point's
+	// beyond the unit of σ's own evaluation that fresh values carry
+	// unaccounted too (the interpolation's own sums, of the small
+	// differences from the middle point, round far below that).
+	m.from, m.interp = an, est+lebesgue*ghUnit*an.scale
 	// Ê[σ²] of the interpolated values f = f_c + Σ_p ℓ_p·d_p (c the
 	// middle point, d_p = f_p − f_c, Σ ℓ_p = 1) by each rule:
 	// Σ w·f_c² + 2Σ_p ℓ_p·⟨f_c, d_p⟩ + Σ_pq ℓ_p ℓ_q·⟨d_p, d_q⟩ from the
