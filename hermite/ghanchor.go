@@ -197,26 +197,17 @@ func (a *GHAnchors) newAnchor(l int, K, H float64, m *ghMoments) *ghAnchor {
 	mid := an.pts[ghAnchorPoints/2]
 	an.scale = math.Sqrt(mid.sq)
 	for j, r := range rules {
-		var sum float64
-		for i, w := range r.w {
-			var e, o float64
-			for p, m := range an.pts {
-				e += an.dw[p] * m.even[j][i]
-				o += an.dw[p] * m.odd[j][i]
-			}
-			sum += w * (e*e + o*o) / 2
-		}
-		an.newton[j] = math.Sqrt(sum)
-		// The sums fill takes Ê[σ²] from: ⟨f, g⟩ = Σ w·(f(x)g(x) +
-		// f(−x)g(−x)) = Σ w·(f_e g_e + f_o g_o)/2 over the positive nodes.
-		dot := func(fe, fo, ge, gd []float64) float64 {
-			var sum float64
-			for i, w := range r.w {
-				sum += w * (fe[i]*ge[i] + fo[i]*gd[i]) / 2
-			}
-			return sum
-		}
 		n := len(r.x)
+		// The divided differences over all the points, node by node.
+		ce, co := make([]float64, n), make([]float64, n)
+		for i := range n {
+			for p, m := range an.pts {
+				ce[i] += an.dw[p] * m.even[j][i]
+				co[i] += an.dw[p] * m.odd[j][i]
+			}
+		}
+		an.newton[j] = math.Sqrt(r.inner(ce, co, ce, co))
+		// The sums fill takes Ê[σ²] from.
 		var de, do [ghAnchorPoints][]float64
 		for p, m := range an.pts {
 			if p != ghAnchorPoints/2 {
@@ -235,10 +226,10 @@ func (a *GHAnchors) newAnchor(l int, K, H float64, m *ghMoments) *ghAnchor {
 			if de[p] == nil {
 				continue
 			}
-			an.cross[j][p] = dot(mid.even[j], mid.odd[j], de[p], do[p])
+			an.cross[j][p] = r.inner(mid.even[j], mid.odd[j], de[p], do[p])
 			for q := range an.pts {
 				if de[q] != nil {
-					an.gram[j][p][q] = dot(de[p], do[p], de[q], do[q])
+					an.gram[j][p][q] = r.inner(de[p], do[p], de[q], do[q])
 				}
 			}
 		}
@@ -268,8 +259,8 @@ func (an *ghAnchor) estimate(s float64) float64 {
 	return prod * max(an.newton[0], an.newton[1])
 }
 
-// interpolate sets m to the values and E[σ²] of level l at variance K by
-// its anchor, and reports whether the anchor covers K.
+// interpolate makes m the interpolation of level l at variance K by its
+// anchor (fill), and reports whether the anchor covers K.
 func (a *GHAnchors) interpolate(l int, K float64, m *ghMoments) bool {
 	an := a.lv[l].at
 	if an == nil {
@@ -288,8 +279,10 @@ func (a *GHAnchors) interpolate(l int, K float64, m *ghMoments) bool {
 	return true
 }
 
-// fill sets m to the values interpolated at scale s, their E[σ²], and
-// the error carried: est and the rounding.
+// fill makes m the interpolation at scale s: its Lagrange weights (whose
+// sums of the points' moments extend takes, ghAnchor.moments), the E[σ²]
+// of the interpolated values, and the error carried, est and the
+// rounding. m holds no values at the nodes.
 func (an *ghAnchor) fill(m *ghMoments, s, est float64) {
 	lebesgue := 0.0 // Σ|ℓ_p(s)|
 	for p := range m.lw {

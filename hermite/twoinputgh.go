@@ -425,7 +425,7 @@ func (r *ghRule) moments(out, tmp []float64, from, upto int, even, odd []float64
 		}
 		y := tmp[:rows]
 		tmp = tmp[rows:]
-		if (p == 0 && sigma == calc.Odd) || (p == 1 && sigma == calc.Even) {
+		if p == vanishingOrders(sigma) {
 			clear(y) // the moments of the other parity than σ's vanish
 			byParity[p] = y
 			continue
@@ -569,6 +569,18 @@ func (m *ghMoments) copyValues(src *ghMoments) {
 		copy(m.odd[j], src.odd[j])
 	}
 	m.sq, m.sqErr, m.finite = src.sq, src.sqErr, src.finite
+}
+
+// inner returns the rule's ⟨f, g⟩ = Σ w·(f(x)g(x) + f(−x)g(−x)) over its
+// ± nodes from the sums (fe, ge) and differences (fo, gd) of the values at
+// x and −x, as ghMoments holds them: Σ w·(fe·ge + fo·gd)/2 over the
+// positive nodes.
+func (r *ghRule) inner(fe, fo, ge, gd []float64) float64 {
+	var sum float64
+	for i, w := range r.w {
+		sum += w * (fe[i]*ge[i] + fo[i]*gd[i]) / 2
+	}
+	return sum
 }
 
 // vanishingOrders returns the parity of the Hermite orders whose moments
