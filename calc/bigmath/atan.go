@@ -95,21 +95,5 @@ func atanSeriesFixed(X *big.Int, f uint) *big.Int {
 		s := atanSeriesFixed(new(big.Int).Neg(X), f)
 		return s.Neg(s)
 	}
-	x2 := mulFixed(new(big.Int), X, X, f)
-	sum := new(big.Int).Set(X)
-	p := new(big.Int).Set(X) // x^(2n+1)
-	t := new(big.Int)
-	var sc scratch
-	for n := int64(1); ; n++ {
-		sc.mulShift(p, p, x2, f)
-		if p.Sign() == 0 {
-			return sum
-		}
-		sc.quoSmall(t, p, 2*n+1)
-		if n&1 == 1 {
-			sum.Sub(sum, t)
-		} else {
-			sum.Add(sum, t)
-		}
-	}
+	return alternatingOddSum(X, mulFixed(new(big.Int), X, X, f), f, false)
 }

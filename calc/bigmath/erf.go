@@ -149,25 +149,7 @@ func erfTaylorInto(z, a *big.Float) *big.Float {
 	f := wp + uint(-exponent(a)) + 16
 	x := toFixed(a, f)
 	c := mulFixed(new(big.Int), x, x, f) // a²
-	// The sums of the terms added and of those subtracted, in words;
-	// their difference is the sum of the series (exact integers, so the
-	// order does not matter).
-	plus, minus := append([]big.Word(nil), x.Bits()...), []big.Word(nil)
-	ser := newWordSeries(x, c, f)
-	var term []big.Word
-	for n := uint(1); ser.next(n); n++ {
-		if cap(term) < len(ser.term()) {
-			term = make([]big.Word, len(ser.term()))
-		}
-		term = words.DivWord(term[:len(ser.term())], ser.term(), 2*n+1)
-		if n%2 == 1 {
-			minus = words.AddTo(minus, term)
-		} else {
-			plus = words.AddTo(plus, term)
-		}
-	}
-	sum := new(big.Int).SetBits(plus)
-	sum.Sub(sum, new(big.Int).SetBits(minus))
+	sum := alternatingOddSum(x, c, f, true)
 	s := setFixed(newFloat(wp), sum, f)
 	k := setFixed(newFloat(wp), invSqrtPi.fixed(wp+8), wp+8)
 	k.Mul(k, s)
