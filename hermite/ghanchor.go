@@ -22,8 +22,8 @@ const ghAnchorGap = 1e-4
 
 // ghAnchorWidth is the half-width H of an anchor's interval relative to
 // its scale s₀: three times the gap, so that the variances still to come
-// of a diagonal converging at least geometrically by half a layer fall
-// inside, and small enough that the estimate of the interpolation's error
+// of a diagonal whose steps at least halve from one layer to the next
+// fall inside, and small enough that the estimate of the interpolation's error
 // is below ghAnchorTol over most of it (about 10⁻¹⁶ of √Ê[σ²] for tanh
 // at K = 1/2 in the middle of the interval, 10⁻¹⁵ at H = 10⁻³·s₀).
 const ghAnchorWidth = 3 * ghAnchorGap

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"critcalc/calc"
 )
 
 // TestGHSeriesAgainstExpect2 compares Mehler's series with moments from
@@ -19,14 +18,8 @@ func TestGHSeriesAgainstExpect2(t *testing.T) {
 	// tanh, erf and sin are odd and x·tanh(x) even: they take the paths
 	// that evaluate σ at the positive nodes only.
 	for _, name := range []string{"tanh", "erf", "gelu", "x/(1+exp(-x))", "sin", "log(1+exp(x))", "x*tanh(x)"} {
-		e, err := calc.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := NewGHSeries(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustGHSeries(t, name)
+		e := s.expr
 		answered := 0
 		for _, v := range vars {
 			a, b := s.Input(v.k11), s.Input(v.k22)
