@@ -3,7 +3,6 @@ package hermite
 import (
 	"math"
 	"testing"
-
 )
 
 // TestGHSeriesAgainstExpect2 compares Mehler's series with moments from
