@@ -71,3 +71,20 @@ func TestDepthInputsHugeKernel(t *testing.T) {
 		t.Errorf("layer 2: K₊₋ = %q, want 1/3", kpm)
 	}
 }
+
+// TestDepthRefusesStretchedOscillation runs the depth iteration of
+// x + 0.1·sin(3x) at C_b = 0.1, C_W = 1.5, whose K grows by half each
+// layer, so that the oscillation of σ spans ever more periods of the
+// Gaussian's width: it used to take 21 s for 50 layers and over a minute
+// for 60. Now the averages at layer 42 (K ≈ 2·10^7) exceed the
+// quadrature's budget of evaluations and the run stops there, naming the
+// oscillation, with the layers before it printed (exhaustive: seconds).
+func TestDepthRefusesStretchedOscillation(t *testing.T) {
+	testlevel.Exhaustive(t)
+	args := []string{"depth", "x+0.1*sin(3*x)", "--cb", "0.1", "--cw", "1.5", "--layers", "60"}
+	code, out, errs := runCLI(args...)
+	if code != exitError || !strings.Contains(errs, "stopped after layer 41") || !strings.Contains(errs, "oscillation over too many periods") ||
+		!strings.Contains(out, "\n  41  13513380") {
+		t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), code, errs, out)
+	}
+}
