@@ -29,8 +29,9 @@ const (
 //
 // The he_k come from the normalized recurrence
 // he_{k+1}(x) = (x·he_k(x) − √k·he_{k−1}(x))/√(k+1) on the nodes of
-// Gauss–Legendre panels of width at most 1/2, split at σ's kinks, on
-// [−T, T]. By Cramér's inequality |he_k(x)|·e^(−x²/4) ≤ 1.09 for every k,
+// Gauss–Legendre panels of width at most 1/2, split at σ's kinks and, where
+// σ has a transition at 0 narrower than that, halved towards 0 down to its
+// width (featureEdges), on [−T, T]. By Cramér's inequality |he_k(x)|·e^(−x²/4) ≤ 1.09 for every k,
 // so T is where |σ(x)|·e^(−x²/4) has fallen below e^(−40) of its size
 // near 0 (and no less than the cut of E[σ²]). The panels are integrated
 // with two rule sizes; a difference above 1e-13 in any c_k is an error.
@@ -47,7 +48,9 @@ func Coefficients(sigma calc.Expr, n int) (c []float64, C float64, err error) {
 		return nil, 0, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
 	}
 	edges := append([]float64{-T}, in.breakpoints(1, T)...)
+	edges = append(edges, featureEdges(in.scale, coeffWidth, T)...)
 	edges = append(edges, T)
+	slices.Sort(edges)
 	lo, loSq, _, err := in.hermiteMoments(1, edges, n, coeffLow, coeffWidth, false)
 	if err != nil {
 		return nil, 0, fmt.Errorf("Hermite coefficients of %s: %w", sigma, err)
@@ -73,6 +76,24 @@ func Coefficients(sigma calc.Expr, n int) (c []float64, C float64, err error) {
 		}
 	}
 	return hi, C, nil
+}
+
+// featureEdges returns the panel edges that resolve a transition of σ of
+// width scale at 0 (featureScale, tanh(100x): 0.016) with panels no wider
+// than width elsewhere: 0 and ±scale·2^j for j = 0, 1, … below width,
+// inside (−T, T); none where scale ≥ width, so that a σ without such a
+// feature keeps the panels of width width alone. Each panel then spans at
+// most its distance from 0, or scale next to it, and the transition is
+// sampled by every rule's nodes on the panels that hold it.
+func featureEdges(scale, width, T float64) []float64 {
+	if !(scale > 0) || scale >= width {
+		return nil
+	}
+	es := []float64{0}
+	for x := scale; x < width && x < T; x *= 2 {
+		es = append(es, -x, x)
+	}
+	return es
 }
 
 // coeffCut returns the cut T of the Hermite coefficients: no less than

@@ -24,10 +24,11 @@ const MaxCoefficientsDigits = 1000
 // working precision: the normalized recurrence
 // he_{k+1} = (x·he_k − √k·he_{k−1})/√(k+1) runs on the nodes of
 // Gauss–Legendre panels of width at most 1/2, split at σ's kinks (which
-// must be known exactly beyond 15 digits), on [−T, T], where T is the
-// point beyond which |σ(x)|·e^(−x²/4) has fallen below 10^−(digits+4) of
-// its size near 0 (Cramér's inequality |he_k(x)|·e^(−x²/4) ≤ 1.09 bounds
-// the rest of the integrand). The panels are integrated with two rule
+// must be known exactly beyond 15 digits) and halved towards 0 down to
+// the width of a narrow transition there (featureEdges), on [−T, T],
+// where T is the point beyond which |σ(x)|·e^(−x²/4) has fallen below
+// 10^−(digits+4) of its size near 0 (Cramér's inequality
+// |he_k(x)|·e^(−x²/4) ≤ 1.09 bounds the rest of the integrand). The panels are integrated with two rule
 // sizes, growing with n and digits; a difference above 10^−(digits+1) in
 // any c_k, or in C relative to C, is an error wrapping ErrNotConverged.
 // A σ without kinks inside the cut is first integrated by the trapezoidal
@@ -72,6 +73,12 @@ func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.
 			return cs, C, nil
 		}
 	}
+	// The panels resolve a narrow transition at 0 as the float64 ones do.
+	for _, x := range featureEdges(in.scale, coeffWidth, T) {
+		edges = append(edges, new(big.Float).SetPrec(prec).SetFloat64(x))
+	}
+	slices.SortFunc(edges, func(x, y *big.Float) int { return x.Cmp(y) })
+	edges = slices.CompactFunc(edges, func(x, y *big.Float) bool { return x.Cmp(y) == 0 })
 	return in.coefficientsPanels(sigma, edges, n, digits, prec, tol)
 }
 
