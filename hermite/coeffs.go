@@ -31,9 +31,10 @@ const (
 // he_{k+1}(x) = (x·he_k(x) − √k·he_{k−1}(x))/√(k+1) on the nodes of
 // Gauss–Legendre panels of width at most 1/2, split at σ's kinks and, where
 // σ has a transition at 0 narrower than that, halved towards 0 down to its
-// width (featureEdges), on [−T, T]. By Cramér's inequality |he_k(x)|·e^(−x²/4) ≤ 1.09 for every k,
-// so T is where |σ(x)|·e^(−x²/4) has fallen below e^(−40) of its size
-// near 0 (and no less than the cut of E[σ²]). The panels are integrated
+// width (featureEdges), on [−T, T]. By Cramér's inequality
+// |he_k(x)|·e^(−x²/4) ≤ 1.09 for every k, so T is where |σ(x)|·e^(−x²/4)
+// has fallen below e^(−40) of its size near 0 (and no less than the cut
+// of E[σ²]). The panels are integrated
 // with two rule sizes; a difference above 1e-13 in any c_k is an error.
 func Coefficients(sigma calc.Expr, n int) (c []float64, C float64, err error) {
 	if n < 0 || n > MaxCoefficients {

@@ -28,9 +28,10 @@ const MaxCoefficientsDigits = 1000
 // the width of a narrow transition there (featureEdges), on [−T, T],
 // where T is the point beyond which |σ(x)|·e^(−x²/4) has fallen below
 // 10^−(digits+4) of its size near 0 (Cramér's inequality
-// |he_k(x)|·e^(−x²/4) ≤ 1.09 bounds the rest of the integrand). The panels are integrated with two rule
-// sizes, growing with n and digits; a difference above 10^−(digits+1) in
-// any c_k, or in C relative to C, is an error wrapping ErrNotConverged.
+// |he_k(x)|·e^(−x²/4) ≤ 1.09 bounds the rest of the integrand). The
+// panels are integrated with two rule sizes, growing with n and digits; a
+// difference above 10^−(digits+1) in any c_k, or in C relative to C, is
+// an error wrapping ErrNotConverged.
 // A σ without kinks inside the cut is first integrated by the trapezoidal
 // rule (see coefficientsTrapezoid), the panels being the fallback.
 func CoefficientsDigits(sigma calc.Expr, n int, digits int) ([]*big.Float, *big.Float, error) {
