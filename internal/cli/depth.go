@@ -302,14 +302,32 @@ func nameOverflow(e calc.Expr, err error) error {
 }
 
 // depthStopped is the error of a run that stopped after layer last: the
-// report holds the layers up to it.
+// report holds the layers up to it, without the columns named in omitted
+// (see noteOmitted).
 type depthStopped struct {
-	last int
-	err  error
+	last    int
+	err     error
+	omitted string
 }
 
 func (e *depthStopped) Error() string {
-	return fmt.Sprintf("stopped after layer %d (the layers up to it are above): %v", e.last, e.err)
+	return fmt.Sprintf("stopped after layer %d (the layers up to it are above%s): %v", e.last, e.omitted, e.err)
+}
+
+// noteOmitted records in ds which of the columns asked for (the two-input
+// ones with --inputs, Θ with --ntk) the layers of rep lack: those are
+// computed once the single-input run has reached the last layer.
+func noteOmitted(ds *depthStopped, rep *depthReport, inputs bool, ntk bool) {
+	var missing []string
+	if inputs && (len(rep.Layers) == 0 || rep.Layers[0].Kpp == "") {
+		missing = append(missing, "two-input")
+	}
+	if ntk && (len(rep.Layers) == 0 || rep.Layers[0].Theta == "") {
+		missing = append(missing, "NTK")
+	}
+	if len(missing) > 0 {
+		ds.omitted = ", without the " + strings.Join(missing, " and ") + " columns"
+	}
 }
 
 func (e *depthStopped) Unwrap() error { return e.err }
@@ -454,6 +472,7 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress fu
 		}
 		var ds *depthStopped
 		if errors.As(err, &ds) {
+			noteOmitted(ds, rep, inputs != nil, f.ntk)
 			return rep, err
 		}
 		if err != nil {
@@ -507,7 +526,9 @@ func depthReportFor(e calc.Expr, f *depthFlags, inputs *depthInputs, progress fu
 		rep.Layers = append(rep.Layers, row)
 	}
 	if stopped != nil {
-		return rep, &depthStopped{last: layers[len(layers)-1].L, err: stopped}
+		ds := &depthStopped{last: layers[len(layers)-1].L, err: stopped}
+		noteOmitted(ds, rep, inputs != nil, f.ntk)
+		return rep, ds
 	}
 	seqs := depthSequences{}
 	if inputs != nil {

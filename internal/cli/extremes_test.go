@@ -72,6 +72,27 @@ func TestDepthInputsHugeKernel(t *testing.T) {
 	}
 }
 
+// TestDepthStopNamesOmittedColumns checks that a run which stops says
+// which of the columns asked for its rows lack: the two-input and NTK
+// columns are computed only once the single-input run has reached the
+// last layer (ReLU at C_W = 2e20 stops after layer 6 as above; x² at
+// C_W = 1.5 with 20 digits after layer 7, where ⟨x⁸⟩ leaves float64).
+func TestDepthStopNamesOmittedColumns(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"depth", "relu", "--cb", "0", "--cw", "2e20", "--layers", "20", "--every", "1"}, "(the layers up to it are above):"},
+		{[]string{"depth", "relu", "--cb", "0", "--cw", "2e20", "--layers", "20", "--every", "1", "--ntk"}, "(the layers up to it are above, without the NTK columns):"},
+		{[]string{"depth", "x^2", "--cb", "0.1", "--cw", "1.5", "--layers", "30", "--digits", "20", "--inputs", "1,1.2,0.9"}, "(the layers up to it are above, without the two-input columns):"},
+	} {
+		code, out, errs := runCLI(c.args...)
+		if code != exitError || !strings.Contains(errs, c.want) || !strings.Contains(out, "\n  6 ") {
+			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(c.args, " "), code, errs, out)
+		}
+	}
+}
+
 // TestDepthRefusesStretchedOscillation runs the depth iteration of
 // x + 0.1·sin(3x) at C_b = 0.1, C_W = 1.5, whose K grows by half each
 // layer, so that the oscillation of σ spans ever more periods of the
@@ -83,7 +104,7 @@ func TestDepthRefusesStretchedOscillation(t *testing.T) {
 	testlevel.Exhaustive(t)
 	args := []string{"depth", "x+0.1*sin(3*x)", "--cb", "0.1", "--cw", "1.5", "--layers", "60"}
 	code, out, errs := runCLI(args...)
-	if code != exitError || !strings.Contains(errs, "stopped after layer 41") || !strings.Contains(errs, "oscillation over too many periods") ||
+	if code != exitError || !strings.Contains(errs, "stopped after layer 41 (the layers up to it are above)") || !strings.Contains(errs, "oscillation over too many periods") ||
 		!strings.Contains(out, "\n  41  13513380") {
 		t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), code, errs, out)
 	}
