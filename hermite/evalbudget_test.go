@@ -9,37 +9,50 @@ import (
 	"critcalc/calc"
 )
 
-// TestAdaptiveEvalBudget checks that the quadrature on the line refuses,
-// within maxAdaptiveEvals, an integrand that K has stretched over too
-// many periods, and still answers, within its error estimate, where it
-// has fewer: E[(z + 0.1·sin 3z)²] = K + 0.6K·e^(−9K/2) + 0.005·(1 − e^(−18K))
-// exactly, which is K + 0.005 in float64 for K ≥ 10.
-func TestAdaptiveEvalBudget(t *testing.T) {
+// TestManyEvalBudget checks that a set of averages (Many) refuses, within
+// maxManyEvals, an integrand that K has stretched over too many periods,
+// and still answers, within its error estimate, where it has fewer, while
+// a single Expectation answers there too: E[(z + 0.1·sin 3z)²] =
+// K + 0.6K·e^(−9K/2) + 0.005·(1 − e^(−18K)) exactly, which is K + 0.005 in
+// float64 for K ≥ 10.
+func TestManyEvalBudget(t *testing.T) {
 	f := calc.MustParse("(x+0.1*sin(3*x))^2")
+	m, err := NewMany(f)
+	if err != nil {
+		t.Fatal(err)
+	}
 	e, err := NewExpectation(f)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, K := range []float64{1e2, 1e6} {
-		v, err := e.At(K)
+		vs, err := m.At(K)
 		if err != nil {
 			t.Fatalf("K = %g: %v", K, err)
 		}
+		v := vs[0]
 		// The error estimate, plus the rounding of the exact value.
 		if d := math.Abs(v.V - (K + 0.005)); d > v.AbsErr+2*epsilon*K {
 			t.Errorf("K = %g: %.17g is off by %.3g, beyond its error estimate %.3g", K, v.V, d, v.AbsErr)
 		}
-		if v.Evals > maxAdaptiveEvals {
-			t.Errorf("K = %g: %d evaluations, beyond the budget %d", K, v.Evals, maxAdaptiveEvals)
+		if v.Evals > maxManyEvals {
+			t.Errorf("K = %g: %d evaluations, beyond the budget %d", K, v.Evals, maxManyEvals)
 		}
 	}
 	// At K = 10^8 it needs 1.6·10^6 evaluations.
-	v, err := e.At(1e8)
+	vs, err := m.At(1e8)
 	if !errors.Is(err, ErrTooManyEvals) {
-		t.Fatalf("K = 1e8: got %v (%.17g), want ErrTooManyEvals", err, v.V)
+		t.Fatalf("K = 1e8: got %v (%v), want ErrTooManyEvals", err, vs)
 	}
 	if !strings.Contains(err.Error(), "oscillation") {
 		t.Errorf("the refusal does not name its cause: %v", err)
+	}
+	v, err := e.At(1e8)
+	if err != nil {
+		t.Fatalf("a single expectation at K = 1e8: %v", err)
+	}
+	if d := math.Abs(v.V - (1e8 + 0.005)); d > v.AbsErr+2*epsilon*1e8 || v.Evals <= maxManyEvals {
+		t.Errorf("a single expectation at K = 1e8: %.17g ± %.3g from %d evaluations", v.V, v.AbsErr, v.Evals)
 	}
 }
 

@@ -201,6 +201,7 @@ func (m *Many) atCut(K, T, relTol float64) ([]Value, error) {
 	}
 	ad := newAdaptive(m, K, n)
 	ad.relTol = relTol
+	ad.maxEvals = maxManyEvals
 	ad.minWidth = minPanelScale * m.scale / sk
 	ad.branches = tInCut(m.branches, sk, T)
 	if j, err := ad.run(edges); err != nil {
