@@ -22,29 +22,13 @@ type Value struct {
 var ErrNotConverged = errors.New("the expectation did not converge to the requested accuracy")
 
 // ErrTooManyEvals is the cause of an error for a set of expectations
-// (Many) or a two-input expectation whose adaptive quadrature would need
-// more integrand evaluations than it is allowed (maxManyEvals,
-// maxTwoInputEvals): the integrand varies on scales far below the
-// Gaussian's width, as σ(√K·t) does for a σ that oscillates about a
-// trend, x + 0.1·sin(3x), once K has stretched the oscillation over tens
-// of thousands of periods.
+// (Many, with LimitEvals) or a two-input expectation whose adaptive
+// quadrature would need more integrand evaluations than it is allowed
+// (maxTwoInputEvals): the integrand varies on scales far below the
+// Gaussian's width, as σ(√K·t) does for a σ that oscillates about a trend,
+// x + 0.1·sin(3x), once K has stretched the oscillation over tens of
+// thousands of periods.
 var ErrTooManyEvals = errors.New("the integrand varies on scales far below the Gaussian's width (an oscillation over too many periods at this K)")
-
-// maxManyEvals bounds the integrand evaluations of one adaptive quadrature
-// of a Many (its integrands share the nodes), the engine of the depth and
-// kernel iterations and of the scans: about 14,500 pairs of panels, a
-// tenth of a second for a simple σ. Every set of the test suite, exhaustive
-// runs included, needs fewer than 2^17. Beyond the bound the set is
-// refused rather than iterated for minutes: the depth iteration of
-// x + 0.1·sin(3x) at C_b = 0.1, C_W = 1.5, whose K grows by half each
-// layer, took 21 s for 50 layers and over a minute for 60, its set of a
-// layer needing 1.7·10^6 evaluations at K = 2·10^7 and 8·10^6 at
-// K = 7·10^7. A single Expectation has no bound: one average costs at
-// most a fraction of a second even there (⟨σ²⟩ at K = 10^8: 1.6·10^6
-// evaluations, 0.15 s, at a relative accuracy of 2·10^−11), and the
-// searches that probe a few such K (the kernel's fixed point up to
-// K = 10^8 in apjn) answer as before.
-const maxManyEvals = 1 << 20
 
 // Float64 accuracy goals: the relative tolerance on the value, and the
 // natural log of the relative size below which the tails are cut.
@@ -195,7 +179,7 @@ type adaptive struct {
 	minWidth float64
 
 	// maxEvals bounds the evaluations of a run (unbounded when 0; see
-	// maxManyEvals).
+	// Many.LimitEvals).
 	maxEvals int
 
 	// branches are the edges, in t, that are branch points (see

@@ -26,10 +26,20 @@ type Many struct {
 	aux      []int     // the integrands with a companion (see growthPower)
 	scale    float64   // the smallest featureScale of the integrands
 	pool     sync.Pool // *manyScratch
+	maxEvals int       // the bound of LimitEvals (0: none)
 
 	bqOnce sync.Once
 	bq     *bigQuad // the arbitrary-precision path, made on first use (bigQuad)
 }
+
+// LimitEvals bounds the integrand evaluations of each float64 quadrature
+// of m (its integrands share the nodes) at n; n ≤ 0, the default, sets no
+// bound. A quadrature that would need more fails with an error wrapping
+// ErrTooManyEvals. An iteration that evaluates m at every layer sets it,
+// so that a σ whose averages grow costly as K grows is refused within
+// seconds rather than iterated for minutes. It must be called before m is
+// used.
+func (m *Many) LimitEvals(n int) { m.maxEvals = max(n, 0) }
 
 // bigQuad returns the arbitrary-precision quadrature of m's integrands,
 // made on first use.
@@ -201,7 +211,7 @@ func (m *Many) atCut(K, T, relTol float64) ([]Value, error) {
 	}
 	ad := newAdaptive(m, K, n)
 	ad.relTol = relTol
-	ad.maxEvals = maxManyEvals
+	ad.maxEvals = m.maxEvals
 	ad.minWidth = minPanelScale * m.scale / sk
 	ad.branches = tInCut(m.branches, sk, T)
 	if j, err := ad.run(edges); err != nil {

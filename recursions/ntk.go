@@ -118,6 +118,7 @@ func (a *Activation) newNTKDiag(pairs bool) (*ntkDiag, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recursions: preparing the NTK averages of %s: %w", s, err)
 	}
+	m.LimitEvals(layerEvals)
 	return &ntkDiag{m: m, smooth: smooth}, nil
 }
 
