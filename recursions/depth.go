@@ -165,18 +165,18 @@ type layerStep struct {
 
 // layerEvals bounds the integrand evaluations of the quadrature of one
 // layer's averages in the float64 depth, NTK and kernel iterations
-// (hermite.Many.LimitEvals): about 14,500 pairs of
-// panels, a tenth of a second for a simple σ. Every layer of the test
-// suite, exhaustive runs included, needs fewer than 2^17. Beyond the bound
-// the iteration stops rather than runs for minutes: that of
-// x + 0.1·sin(3x) at C_b = 0.1, C_W = 1.5, whose K grows by half each
-// layer, took 21 s for 50 layers and over two minutes for 60, a layer
-// needing 1.7·10^6 evaluations at K = 2·10^7 and 8·10^6 at K = 7·10^7;
-// it now stops after layer 41. A single average is not bounded: it costs
-// at most a fraction of a second even there (⟨σ²⟩ at K = 10^8:
-// 1.6·10^6 evaluations, 0.15 s), and searches that probe a few such K
-// (the kernel's fixed point up to K = 10^8 in apjn, the root scans of
-// act up to --kmax) answer as before.
+// (hermite.Many.LimitEvals): about 14,500 pairs of panels, a tenth of a
+// second for a simple σ. Every layer of the test suite, exhaustive runs
+// included, needs fewer than 2^17. A σ that oscillates about a trend needs
+// more as K stretches the oscillation: for x + 0.1·sin(3x) at C_b = 0.1,
+// C_W = 1.5, whose K grows by half each layer, a layer needs 1.7·10^6 at
+// K = 2·10^7 (layer 42) and 8·10^6 at K = 7·10^7, and unbounded, 50
+// layers took 21 s and 60 over two minutes; bounded, the iteration stops
+// after layer 41 within seconds. A single average is not bounded: it
+// costs at most a fraction of a second even there (⟨σ²⟩ at K = 10^8:
+// 1.6·10^6 evaluations, 0.15 s), so the searches that probe a few such K
+// (the kernel's fixed point up to K = 10^8 in apjn, the root scans of act
+// up to --kmax) answer.
 const layerEvals = 1 << 20
 
 // depthAverages prepares ⟨σ²⟩, ⟨zσσ'⟩, ⟨σ⁴⟩, ⟨σ'²⟩ and either ⟨(σ²)””⟩
