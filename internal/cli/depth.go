@@ -317,7 +317,7 @@ func (e *depthStopped) Error() string {
 // noteOmitted records in ds which of the columns asked for (the two-input
 // ones with --inputs, Θ with --ntk) the layers of rep lack: those are
 // computed once the single-input run has reached the last layer.
-func noteOmitted(ds *depthStopped, rep *depthReport, inputs bool, ntk bool) {
+func noteOmitted(ds *depthStopped, rep *depthReport, inputs, ntk bool) {
 	var missing []string
 	if inputs && (len(rep.Layers) == 0 || rep.Layers[0].Kpp == "") {
 		missing = append(missing, "two-input")
