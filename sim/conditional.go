@@ -45,17 +45,19 @@ func (c *conditional) apply(k, l int, cw float64, nIn, nOut, m int, v, y []float
 
 // choleskyPSD overwrites the lower triangle of the symmetric positive
 // semidefinite m×m matrix g (row-major, lower triangle read) with L, g = LLᵀ.
-// A pivot that is not above 1e-13 times the largest diagonal entry (a vector
-// that depends linearly on the earlier ones, or a zero vector) gives a zero
-// column, which is the exact factor of a singular Γ.
+// A pivot that is not above 1e-13 times its own diagonal entry Γ_jj (a
+// vector whose part outside the span of the earlier ones is below about
+// 3·10⁻⁷ of its length, which rounding no longer resolves, or a zero
+// vector) gives a zero column, which is the exact factor of a singular Γ.
+// The bound is relative to each vector's own length, not to the longest
+// one's: the tracked vectors differ in length by many orders of magnitude
+// (the tangents of a deep network in the ordered phase shrink like χ⊥^ℓ,
+// in the chaotic phase they grow so), and a vector that is merely short is
+// not dependent.
 func choleskyPSD(g []float64, m int) {
-	maxDiag := 0.0
-	for a := range m {
-		maxDiag = math.Max(maxDiag, g[a*m+a])
-	}
-	tol := 1e-13 * maxDiag
 	for j := range m {
 		d := g[j*m+j]
+		tol := 1e-13 * d
 		for k := range j {
 			d -= g[j*m+k] * g[j*m+k]
 		}

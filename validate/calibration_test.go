@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"critcalc/calc"
@@ -129,6 +130,46 @@ func TestTooFewAndNotComputable(t *testing.T) {
 	}
 	if nc == 0 {
 		t.Error("C_W = 1e300: no check is marked not computable")
+	}
+}
+
+// TestUncheckedTheory checks that the theory's error enters z and that a
+// check whose theory has not one checked digit gets no verdict. Chaotic
+// swish networks (C_b = 1, C_W = 30, width 256, 30 networks) grow K by 15
+// a layer; G{1}/n grows faster and K + G{1}/n keeps no digit from layer 24
+// on (its second run, with the averages moved by their accuracy, differs
+// in the first digit). Judged against its float64 value, K failed there
+// with z from 46 to 10⁹; without the rule of SetTheoryDigits, and with the
+// theory's error left out of z, this test fails.
+func TestUncheckedTheory(t *testing.T) {
+	c := NewCheck("K", 1, 1, 0.1, 1.3, 0.01)
+	if want := 0.3 / math.Hypot(0.01, math.Hypot(1.3e-9, 0.1)); math.Abs(c.Z-want) > 1e-12 {
+		t.Errorf("z = %g with a theory error of 0.1, want %g", c.Z, want)
+	}
+	c.SetTheoryDigits(calc.Certified{})
+	if c.Verdict != NotComputable {
+		t.Errorf("a theory without a checked digit has verdict %v", c.Verdict)
+	}
+	xs, _ := sim.DefaultInputs(256, 1, 1, 0, 1)
+	cfg := sim.Config{Sigma: calc.MustParse("swish"), Cb: 1, CW: 30, Widths: widths(256, 256, 60), Inputs: xs, Nets: 30, Seed: 1}
+	rep, _, err := Run(cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unchecked := 0
+	for _, ch := range rep.Checks {
+		if ch.TheoryDigits.V == nil {
+			unchecked++
+			if ch.Verdict.Judged() {
+				t.Errorf("%s(%d) without a checked digit judged %v (z = %.3g)", ch.Quantity, ch.Layer, ch.Verdict, ch.Z)
+			}
+		}
+	}
+	if unchecked == 0 {
+		t.Error("no check without a checked digit: the case no longer tests the rule")
+	}
+	if !rep.Pass {
+		t.Error("the report fails")
 	}
 }
 

@@ -45,13 +45,13 @@ type Check struct {
 	Quantity  string  // "K", "G1", "V", "rho", "K+-", "APJN", …
 	Layer     int     // ℓ
 	Theory    float64 // prediction
+	TheoryErr float64 // its estimated error (0: far below RoundingRel)
 	Empirical float64 // Monte-Carlo estimate
 	StdErr    float64 // its standard error
-	Z         float64 // (Empirical − Theory)/√(StdErr² + (RoundingRel·scale)²)
+	Z         float64 // (Empirical − Theory)/√(StdErr² + TheoryErr² + (RoundingRel·scale)²)
 	Verdict   Verdict
 	// TheoryDigits is Theory with its certified digits (Theory.Certified;
-	// V nil when not one digit is certified). Z uses the float64 Theory,
-	// whose error is far below StdErr.
+	// V nil when not one digit is certified), set by SetTheoryDigits.
 	TheoryDigits calc.Certified
 }
 
@@ -94,22 +94,24 @@ const MinNetsVertex = 100
 const RoundingRel = 1e-9
 
 // NewCheck is the check of quantity q at layer l: a theoretical value
-// beside a Monte-Carlo estimate emp with standard error se, with its
-// z-score; the verdict is set by Report.Finish, or NotComputable here when
-// a value is not finite or the sample has no spread (se = 0) yet differs
-// from the theory beyond rounding.
-func NewCheck(q string, l int, theory, emp, se float64) Check {
-	c := Check{Quantity: q, Layer: l, Theory: theory, Empirical: emp, StdErr: se}
-	if !finite(theory) || !finite(emp) || !finite(se) {
+// with its estimated error theoryErr beside a Monte-Carlo estimate emp
+// with standard error se, with its z-score; the verdict is set by
+// Report.Finish, or NotComputable here when a value is not finite or the
+// sample has no spread (se = 0) yet differs from the theory beyond
+// rounding.
+func NewCheck(q string, l int, theory, theoryErr, emp, se float64) Check {
+	c := Check{Quantity: q, Layer: l, Theory: theory, TheoryErr: theoryErr, Empirical: emp, StdErr: se}
+	if !finite(theory) || !finite(theoryErr) || !finite(emp) || !finite(se) {
 		c.Z, c.Verdict = math.NaN(), NotComputable
 		return c
 	}
-	round := RoundingRel * math.Max(math.Abs(theory), math.Abs(emp))
-	err := math.Hypot(se, round)
+	// The accuracy of the theory and of the simulation's sums.
+	tol := math.Hypot(RoundingRel*math.Max(math.Abs(theory), math.Abs(emp)), theoryErr)
+	err := math.Hypot(se, tol)
 	switch {
 	case emp == theory:
 		c.Z = 0
-	case se == 0 && math.Abs(emp-theory) > round:
+	case se == 0 && math.Abs(emp-theory) > tol:
 		// No spread in the sample, yet a difference beyond rounding: the
 		// error bar cannot be estimated from it. This is what underflow
 		// gives (tanh at C_W = 1e300: σ'(z) is 0 in every unit of every
@@ -122,6 +124,19 @@ func NewCheck(q string, l int, theory, emp, se float64) Check {
 		c.Z = math.Copysign(math.Inf(1), emp-theory)
 	}
 	return c
+}
+
+// SetTheoryDigits sets the checked digits of the theory. Z rests on a
+// theory whose error is below the standard error; where not one digit of
+// it is checked (d.V nil: the theory computed a second time with its
+// Gaussian averages moved by their accuracy does not agree in the first
+// digit, as K + G{1}/n of a chaotic swish network whose G{1}/n has grown
+// past K), the check gets no verdict (NotComputable).
+func (c *Check) SetTheoryDigits(d calc.Certified) {
+	c.TheoryDigits = d
+	if d.V == nil && c.Verdict.Judged() {
+		c.Z, c.Verdict = math.NaN(), NotComputable
+	}
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

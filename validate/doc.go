@@ -44,5 +44,7 @@
 // calc.Float64Digits, that the second run certifies
 // (calc.AgreeingFloat64). PredictDigits computes a plain MLP's theory to
 // any number of digits in high precision. The z-scores use
-// the float64 values, whose errors are far below the standard errors.
+// the float64 values with their errors (the two runs' difference) added to
+// the standard errors in quadrature; a value on which the two runs do not
+// agree to one digit gets no verdict (Check.SetTheoryDigits).
 package validate

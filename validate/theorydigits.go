@@ -50,6 +50,17 @@ func (th *Theory) Value(q string, l int) float64 {
 	return math.NaN()
 }
 
+// valueErr returns the estimated error of Value(q, l): its difference
+// from the value of the check (Theory.Check, the theory with every
+// Gaussian average moved by its accuracy); 0 for a high-precision theory
+// or one without a check.
+func (th *Theory) valueErr(q string, l int) float64 {
+	if th.Digits != nil || th.Check == nil {
+		return 0
+	}
+	return math.Abs(th.Value(q, l) - th.Check.Value(q, l))
+}
+
 // Certified returns the prediction of quantity q at layer l with its
 // certified significant digits, at most digits: the high-precision value
 // of a theory from PredictDigits, and otherwise the float64 value with

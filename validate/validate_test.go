@@ -98,7 +98,7 @@ func TestWrongTheoryRejected(t *testing.T) {
 // TestZCrit checks the Bonferroni bound: one check at α = 0.01 gives
 // Φ⁻¹(0.995) = 2.5758293035489.
 func TestZCrit(t *testing.T) {
-	r := &Report{Checks: []Check{NewCheck("K", 1, 1, 1.1, 0.05)}}
+	r := &Report{Checks: []Check{NewCheck("K", 1, 1, 0, 1.1, 0.05)}}
 	r.Finish(0.01, 0)
 	if math.Abs(r.ZCrit-2.5758293035489) > 1e-9 {
 		t.Errorf("z_c = %.13f", r.ZCrit)
@@ -149,5 +149,53 @@ func TestBatchNorm(t *testing.T) {
 	c.Inputs, _ = sim.DefaultInputs(4, 3, 1, 0.5, 1)
 	if _, err := Predict(c); err == nil {
 		t.Error("a batch that is not equicorrelated was accepted")
+	}
+}
+
+// TestDeepPhasesKeepShortVectors samples networks whose tracked vectors
+// come to differ in length by more than 10¹³: in the ordered phase the
+// tangent shrinks like χ⊥^ℓ (sigmoid at (1, 2): APJN 9·10⁻²² at layer 20),
+// in the chaotic phase it grows so (tanh at (0.1, 10): APJN 4·10¹⁹ at
+// layer 70) and the inputs become the short vectors. The exact sampler
+// once took a vector 10¹³ times shorter (in Γ) than the longest for a
+// dependent one and dropped it: the sigmoid APJN from layer 14 on came out
+// 0 (z = −861 and beyond), the tanh K and K₊₋ from layer 55 on collapsed to
+// C_b (z = −4249 at layer 70). A correct theory fails a report with
+// probability at most 1%, its family-wise level; each case is one fixed
+// seed.
+func TestDeepPhasesKeepShortVectors(t *testing.T) {
+	xs, err := sim.DefaultInputs(16, 2, 1, 0.3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		cfg     sim.Config
+		shortAt int // the first layer whose checks the old sampler failed
+	}{
+		{"sigmoid ordered (1, 2)", sim.Config{Sigma: calc.MustParse("sigmoid"), Cb: 1, CW: 2, Widths: widths(16, 128, 20), Nets: 100}, 14},
+		{"tanh chaotic (0.1, 10)", sim.Config{Sigma: calc.MustParse("tanh"), Cb: 0.1, CW: 10, Widths: widths(16, 128, 70), Nets: 50}, 55},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.cfg
+			c.Inputs, c.Tangents, c.Seed = xs, 1, 1
+			rep, _, err := Run(c, Options{Every: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			deep := 0
+			for _, ch := range rep.Checks {
+				if ch.Layer >= tt.shortAt && ch.Verdict.Judged() {
+					deep++
+				}
+				if !ch.Passed() {
+					t.Errorf("%s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
+				}
+			}
+			if deep == 0 {
+				t.Errorf("no judged check from layer %d on", tt.shortAt)
+			}
+		})
 	}
 }

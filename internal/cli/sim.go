@@ -540,17 +540,34 @@ func verdictExit(code int, verdict *string) int {
 	return code
 }
 
-// withError formats a Monte-Carlo estimate to the second significant digit
-// of its standard error.
+// withError formats a Monte-Carlo estimate v down to the decimal place
+// of the second significant digit of its standard error se: with that
+// many decimals where the place is 10⁰ to 10⁻¹⁵ and |v| ≥ 10⁻⁴ (or v
+// rounds to zero there), in scientific notation with the significant
+// digits down to that place otherwise (an APJN of 1.51e-19 ± 1.2e-20, a
+// Var G of 2.2e5 ± 4.7e4).
 func withError(v, se float64) jsonNum {
 	if !(se > 0) || math.IsInf(se, 0) {
 		return floatNum(v, 15)
 	}
-	dec := 1 - int(math.Floor(math.Log10(se)))
-	if dec < 0 {
-		return floatNum(math.Round(v), 15)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return ""
 	}
-	return fixedNum(v, min(dec, 15))
+	place := int(math.Floor(math.Log10(se))) - 1
+	sig := 0 // v's significant digits down to 10^place
+	if v != 0 {
+		sig = 1 + int(math.Floor(math.Log10(math.Abs(v)))) - place
+	}
+	switch {
+	case place <= 0 && place >= -15 && (sig < 1 || math.Abs(v) >= 1e-4):
+		return fixedNum(v, -place)
+	case sig >= 1:
+		return floatNum(v, sig)
+	case math.Abs(v) < 0.5*math.Pow(10, float64(place)):
+		return "0"
+	}
+	// |v| rounds up to 10^place.
+	return floatNum(math.Copysign(math.Pow(10, float64(place)), v), 1)
 }
 
 // fixedNum formats v with dec decimals (null when not finite).

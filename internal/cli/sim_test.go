@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 	"sync"
@@ -378,5 +379,39 @@ func TestSimTextCheckedDigits(t *testing.T) {
 	}
 	if n != 27 {
 		t.Errorf("%d theory values compared, want 27", n)
+	}
+}
+
+// TestWithError checks the format of Monte-Carlo estimates: down to the
+// place of the standard error's second significant digit, fixed-point
+// where that place is 10⁰ to 10⁻¹⁵ and the value at least 10⁻⁴,
+// scientific otherwise. The first scientific rows were printed as
+// "0.000000000000000" and with 15 significant digits before.
+func TestWithError(t *testing.T) {
+	tests := []struct {
+		v, se float64
+		want  jsonNum
+	}{
+		{2.983, 0.042, "2.983"},
+		{0.0647, 0.0012, "0.0647"},
+		{0.99999999172, 4.7e-10, "0.99999999172"},
+		{1346.3, 34, "1346"},
+		{0, 0.01, "0.000"},
+		{-0.0004, 0.01, "0.000"},
+		{5e-5, 0.01, "0.000"},
+		{3.71e-15, 2.4e-16, "3.71e-15"},
+		{1.51e-19, 1.2e-20, "1.51e-19"},
+		{-7.2e-5, 3e-7, "-7.2e-5"},
+		{2.85111899699986e19, 7.8e18, "2.85e19"},
+		{1346.3, 340, "1.35e3"},
+		{4e-22, 1.2e-20, "0"},
+		{8e-22, 1.2e-20, "1e-21"},
+		{1.5, 0, "1.5"},
+		{math.NaN(), 1, ""},
+	}
+	for _, tt := range tests {
+		if got := withError(tt.v, tt.se); got != tt.want {
+			t.Errorf("withError(%g, %g) = %q, want %q", tt.v, tt.se, got, tt.want)
+		}
 	}
 }

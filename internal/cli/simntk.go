@@ -121,14 +121,15 @@ func addSimNTK(f *simFlags, cfg sim.Config, rep *validate.Report, opt validate.O
 		}
 		for p, name := range names {
 			t := theory[l-1]
-			// z uses the float64 Θ, whose error is far below the
-			// standard error; the printed Θ keeps only certified digits.
-			ch := validate.NewCheck(name, l, t.Theta[p], res.Mean[l-1][p], res.StdErr[l-1][p])
+			// z uses the float64 Θ with its error estimate; the printed
+			// Θ keeps only certified digits.
+			ch := validate.NewCheck(name, l, t.Theta[p], t.ThetaErr[p], res.Mean[l-1][p], res.StdErr[l-1][p])
 			if exact != nil {
-				ch.TheoryDigits = exact[l-1][p]
+				ch.SetTheoryDigits(exact[l-1][p])
 			} else {
 				// The digits its error estimate certifies.
-				ch.TheoryDigits, _ = calc.FromFloat64(name, t.Theta[p], t.ThetaErr[p], min(opt.Digits, calc.Float64Digits))
+				d, _ := calc.FromFloat64(name, t.Theta[p], t.ThetaErr[p], min(opt.Digits, calc.Float64Digits))
+				ch.SetTheoryDigits(d)
 			}
 			rep.Checks = append(rep.Checks, ch)
 		}
