@@ -72,7 +72,9 @@
 // stream(k, ℓ, KindConditional).
 //
 // Networks are grouped in fixed blocks of BlockSize; each block is reduced
-// sequentially, and the blocks are merged in their order. The result is
+// sequentially, in the order of its networks, and the blocks are merged in
+// their order (with fewer blocks than workers, the workers share a block's
+// networks and its reduction waits for their statistics). The result is
 // therefore the same bit for bit for any number of workers (on a given
 // architecture: Go may fuse multiply-adds on arm64). The Philox blocks are
 // computed by a register-friendly copy of philox.BlockAt that a test checks

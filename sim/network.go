@@ -67,9 +67,9 @@ type netScalars struct {
 	logGain, logOut, logGrad float64
 }
 
-// network samples network k, adds its per-layer statistics to layers and
+// network samples network k, hands its per-layer statistics to layers and
 // returns its scalars.
-func (w *worker) network(k int, layers []*moments) netScalars {
+func (w *worker) network(k int, layers []layerStats) netScalars {
 	if w.short != nil {
 		return w.short.network(k, layers, w.stats)
 	}
@@ -216,8 +216,8 @@ func (w *worker) initTangents(k, l, n int) {
 	}
 }
 
-// record adds layer l's statistics (the current columns) to acc.
-func (w *worker) record(l int, acc *moments) {
+// record hands layer l's statistics (the current columns) to acc.
+func (w *worker) record(l int, acc layerStats) {
 	c := w.c
 	n := c.Widths[l]
 	s := w.stats

@@ -9,9 +9,15 @@ import (
 	"critcalc/calc"
 )
 
-// Run samples c.Nets networks and returns the estimators. Work is spread
-// over c.Workers goroutines in blocks of BlockSize networks; blocks are
-// merged in order, so the result does not depend on the number of workers.
+// Run samples c.Nets networks and returns the estimators. The networks
+// are reduced in blocks of BlockSize, each block in the order of its
+// networks, and the blocks are merged in their order, so the result does
+// not depend on the number of workers (c.Workers goroutines). The workers
+// form teams, one per block at a time: with at least as many blocks as
+// workers every team is one worker that reduces its block as it samples
+// it; with fewer blocks (a run of 32 networks, or of 100 on 16 cores) a
+// team's workers share the networks of its block, each network's
+// statistics are kept, and the block is reduced from them in order.
 func Run(c Config) (*Result, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -31,7 +37,8 @@ func Run(c Config) (*Result, error) {
 	L := c.depth()
 	d := statDim(&c)
 	nBlocks := (c.Nets + BlockSize - 1) / BlockSize
-	workers = min(workers, nBlocks)
+	workers = min(workers, c.Nets)
+	teams := min(workers, nBlocks)
 	res := &Result{Config: c, Shortcut: short != nil, layers: newLayerMoments(L, d),
 		logGain: make([]float64, c.Nets), logOut: make([]float64, c.Nets), logGrad: make([]float64, c.Nets)}
 
@@ -43,22 +50,22 @@ func Run(c Config) (*Result, error) {
 		merged    int
 		wg        sync.WaitGroup
 	)
-	for range workers {
+	for t := range teams {
+		size := workers / teams
+		if t < workers%teams {
+			size++
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(&c, act, dact, short)
+			tm := newTeam(&c, act, dact, short, size, L, d)
 			for {
 				b := int(nextBlock.Add(1) - 1)
 				if b >= nBlocks {
 					return
 				}
-				acc := newLayerMoments(L, d)
 				lo, hi := b*BlockSize, min((b+1)*BlockSize, c.Nets)
-				for k := lo; k < hi; k++ {
-					s := w.network(k, acc)
-					res.logGain[k], res.logOut[k], res.logGrad[k] = s.logGain, s.logOut, s.logGrad
-				}
+				acc := tm.block(lo, hi, res)
 				mu.Lock()
 				pending[b] = acc
 				for {

@@ -37,7 +37,7 @@ func newShortcut(c *Config) (*shortcut, error) {
 		firstVar: c.firstCW() * q, inNorm: q}, nil
 }
 
-func (s *shortcut) network(k int, layers []*moments, stats []float64) netScalars {
+func (s *shortcut) network(k int, layers []layerStats, stats []float64) netScalars {
 	c := s.c
 	L := c.depth()
 	v := s.firstVar // variance of the entries of z^(ℓ)

@@ -147,14 +147,21 @@ func TestShortcutMatchesPlain(t *testing.T) {
 }
 
 // TestReproducibleAcrossWorkers checks that the numbers do not depend on
-// the number of goroutines, bit for bit.
+// the number of goroutines, bit for bit: 300 networks (5 blocks: teams of
+// one worker, and at 16 workers teams of three and four sharing a block),
+// 50 networks (one block shared by the team), and ReLU networks of one
+// input drawn by the norm shortcut.
 func TestReproducibleAcrossWorkers(t *testing.T) {
 	xs, _ := DefaultInputs(8, 2, 1, 0.2, 9)
-	for _, mode := range []Mode{Exact, Explicit} {
-		c := Config{Sigma: calc.MustParse("tanh"), Cb: 0.1, CW: 1.2, Widths: []int{8, 16, 16, 16}, Inputs: xs, Tangents: 1, Readout: 3, Nets: 300, Seed: 8, Mode: mode}
+	x1, _ := DefaultInputs(8, 1, 1, 0, 9)
+	tanh := Config{Sigma: calc.MustParse("tanh"), Cb: 0.1, CW: 1.2, Widths: []int{8, 16, 16, 16}, Inputs: xs, Tangents: 1, Readout: 3, Seed: 8}
+	exact300, explicit300, exact50 := tanh, tanh, tanh
+	exact300.Nets, explicit300.Nets, explicit300.Mode, exact50.Nets = 300, 300, Explicit, 50
+	short := Config{Sigma: calc.MustParse("relu"), CW: 2, Widths: []int{8, 16, 16, 16}, Inputs: x1, Readout: 3, Nets: 150, Seed: 8}
+	for name, c := range map[string]Config{"exact, 300": exact300, "explicit, 300": explicit300, "exact, 50": exact50, "shortcut, 150": short} {
 		var first map[string]Estimate
 		var firstG []float64
-		for _, w := range []int{1, 2, 5} {
+		for _, w := range []int{1, 2, 5, 16} {
 			c.Workers = w
 			r := mustRun(t, c)
 			e := estimates(t, r)
@@ -163,7 +170,7 @@ func TestReproducibleAcrossWorkers(t *testing.T) {
 				continue
 			}
 			if !reflect.DeepEqual(e, first) || !reflect.DeepEqual(r.LogOutSamples(), firstG) {
-				t.Errorf("%v: %d workers changed the result", mode, w)
+				t.Errorf("%s: %d workers changed the result", name, w)
 			}
 		}
 	}
