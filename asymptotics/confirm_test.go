@@ -1,6 +1,7 @@
 package asymptotics
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -255,5 +256,17 @@ func TestPredictNotCritical(t *testing.T) {
 		if p, err := Predict(calc.MustParse(tt.sigma), tt.cb, tt.cw, 1); err == nil {
 			t.Errorf("%s at (%g, %g): no error, class %s", tt.sigma, tt.cb, tt.cw, p.Class)
 		}
+	}
+}
+
+// TestPredictRefusesOscillation checks that a σ too oscillatory for the
+// critical-point search is refused with the analysis's reason at once:
+// `depth 'sin(50*x)' … --layers 1000` spent 40 s in the search before it
+// said that (1.5, 0.01) is not critical.
+func TestPredictRefusesOscillation(t *testing.T) {
+	_, err := Predict(calc.MustParse("sin(50*x)"), 1.5, 0.01, 1)
+	var oe *recursions.OscillationError
+	if !errors.As(err, &oe) {
+		t.Fatalf("sin(50x): %v, want an oscillation error", err)
 	}
 }

@@ -179,17 +179,19 @@ func runAct(c *command, args []string, stdout, stderr io.Writer) int {
 
 func actReportFor(e calc.Expr, f *actFlags, withFixed, withAt bool) (*actReport, error) {
 	// The analysis is prepared (expansions at 0, no Gaussian average) while
-	// σ is checked on the line and the oscillations are counted; a σ that
-	// fails a check is refused with its message, its preparation unused.
-	// 318 sign changes (sin(5x) at --kmax 100) take about 2 s of averages.
+	// σ is checked on the line and the analysis counts its oscillations; a
+	// σ that fails a check is refused with its message, its preparation
+	// unused.
 	prep := recursions.Prepare(e)
 	if err := activationTrouble(e, f.kmax); err != nil {
 		return nil, err
 	}
-	if err := oscillationTrouble(e, 10*math.Sqrt(f.kmax), 400, " (within 10 standard deviations at K = --kmax: a smaller --kmax shrinks the range)"); err != nil {
-		return nil, err
-	}
 	ad, err := prep.AnalyzeDigits(f.kmax, f.digits)
+	if oe := (*recursions.OscillationError)(nil); errors.As(err, &oe) {
+		hinted := *oe
+		hinted.Within += ": a smaller --kmax shrinks the range"
+		return nil, &hinted
+	}
 	if err != nil {
 		return nil, fmt.Errorf("analysing %s to %d digits: %w", e, f.digits, err)
 	}

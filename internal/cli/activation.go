@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"sync"
 
 	"critcalc/calc"
 )
@@ -124,91 +123,6 @@ func causeOf(err error) error {
 		}
 		err = u
 	}
-}
-
-// oscillationGrid is the number of points on which oscillationTrouble
-// counts the sign changes of σ'.
-const oscillationGrid = 1 << 16
-
-// oscillationTrouble refuses an activation that oscillates faster than
-// the Gaussian averages can resolve within seconds: it counts the sign
-// changes of σ' on |z| ≤ zmax (a grid of oscillationGrid points, which an
-// oscillation faster than the grid still fills with sign changes) and
-// refuses more than most, naming the count and the range.
-func oscillationTrouble(e calc.Expr, zmax float64, most int, hint string) error {
-	d := calc.Compile(calc.Derivative(e, 1))
-	// The two halves of the grid side by side (the grid costs a few
-	// milliseconds of the command's start), joined in order.
-	half := (oscillationGrid + 1) / 2
-	var lower signChanges
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		lower = countSignChanges(d, zmax, 0, half)
-	}()
-	upper := countSignChanges(d, zmax, half, oscillationGrid+1)
-	wg.Wait()
-	n := lower.join(upper).n
-	if n > most {
-		return fmt.Errorf("%s oscillates too fast for the Gaussian averages: σ' changes sign at least %d times on |z| ≤ %.3g (counted on %d points), and each change needs quadrature panels of its own; the limit is %d sign changes%s",
-			e, n, zmax, oscillationGrid, most, hint)
-	}
-	return nil
-}
-
-// signChanges is the count of sign changes of σ' on a run of grid points
-// and the first and last of its values there that are neither 0 nor NaN
-// (0 when there is none).
-type signChanges struct {
-	n           int
-	first, last float64
-}
-
-// join returns the sign changes of the run c followed by the run next.
-func (c signChanges) join(next signChanges) signChanges {
-	j := signChanges{n: c.n + next.n, first: c.first, last: next.last}
-	if c.last != 0 && next.first != 0 && (c.last > 0) != (next.first > 0) {
-		j.n++
-	}
-	if j.first == 0 {
-		j.first = next.first
-	}
-	if j.last == 0 {
-		j.last = c.last
-	}
-	return j
-}
-
-// oscillationChunk is the number of grid points countSignChanges
-// evaluates at a time, in buffers that stay in the cache.
-const oscillationChunk = 1024
-
-// countSignChanges counts the sign changes of d at the grid points
-// z_i = −zmax + 2·zmax·i/oscillationGrid, lo ≤ i < hi, in order, skipping
-// the points where d is 0 or NaN.
-func countSignChanges(d *calc.Program, zmax float64, lo, hi int) signChanges {
-	zs, vs := make([]float64, oscillationChunk), make([]float64, oscillationChunk)
-	var c signChanges
-	for start := lo; start < hi; start += oscillationChunk {
-		m := min(oscillationChunk, hi-start)
-		for j := range m {
-			zs[j] = -zmax + 2*zmax*float64(start+j)/oscillationGrid
-		}
-		d.EvalSlice(vs[:m], zs[:m])
-		for _, v := range vs[:m] {
-			if v == 0 || math.IsNaN(v) {
-				continue
-			}
-			if c.first == 0 {
-				c.first = v
-			} else if (v > 0) != (c.last > 0) {
-				c.n++
-			}
-			c.last = v
-		}
-	}
-	return c
 }
 
 // parseActivation parses the activation of command who and refuses one

@@ -10,6 +10,7 @@ import (
 
 	"critcalc/calc"
 	"critcalc/hermite"
+	"critcalc/recursions"
 )
 
 func init() {
@@ -147,7 +148,7 @@ func runHermite(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	// sin(300x), 1910 sign changes, fails in about a second; faster
 	// oscillations take minutes and gigabytes.
-	if err := oscillationTrouble(e, 10, 2000, " (within 10 standard deviations)"); err != nil {
+	if err := recursions.CheckOscillation(e, 10, 2000, "10 standard deviations"); err != nil {
 		return report(c, stdout, stderr, f.json, err, nil, nil)
 	}
 	rep, err := hermiteReportFor(e, f, eps)

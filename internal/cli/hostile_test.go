@@ -71,7 +71,7 @@ var hostileCases = []hostileCase{
 	{"C", []string{"sim", "tanh", "--cw", "1", "--width", "1000", "--depth", "1000", "--nets", "1000", "--mode", "explicit"}, "", exitUsage, "1000 networks through 1000 layers in all would take about 28 h (about 100ms a network-layer)"},
 	{"C", []string{"depth", "elu", "--cb", "0", "--cw", "1", "--layers", "100000", "--digits", "60"}, "", exitUsage, "--digits 60 --layers 100000 would take about 2 h (about 72ms a layer at 60 digits); the limit at 60 digits is 4166 layers"},
 	{"C", []string{"act", "sin(1000*x)"}, "", exitError, "sin(1000*x) oscillates too fast for the Gaussian averages: σ' changes sign at least 63662 times on |z| ≤ 100"},
-	{"C", []string{"act", "sin(10*x)"}, "", exitError, "the limit is 400 sign changes (within 10 standard deviations at K = --kmax: a smaller --kmax shrinks the range)"},
+	{"C", []string{"act", "sin(10*x)"}, "", exitError, "the limit is 400 sign changes (within 10 standard deviations at K = 100, the largest K searched: a smaller --kmax shrinks the range)"},
 	{"C", []string{"table", "exponents", "--act", "sin(1e6*x)"}, "", exitError, "table exponents: sin(1000000*x) oscillates too fast for the Gaussian averages"},
 	{"C", []string{"hermite", "sin(1e6*x)"}, "", exitError, "sin(1000000*x) oscillates too fast for the Gaussian averages: σ' changes sign at least 56330 times on |z| ≤ 10"},
 	// D: overflow, divergence and undefined are three messages.

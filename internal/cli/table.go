@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"critcalc/recursions"
 	rpt "critcalc/report"
 )
 
@@ -172,7 +173,7 @@ func runTable(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	for _, a := range acts {
 		// The tables search K up to act's default --kmax, 100.
-		if err := oscillationTrouble(a.Sigma, 100, 400, " (within 10 standard deviations at K = 100)"); err != nil {
+		if err := recursions.CheckOscillation(a.Sigma, 100, 400, "10 standard deviations at K = 100"); err != nil {
 			errorf(stderr, "table %s: %v", name, err)
 			return exitError
 		}
