@@ -8,7 +8,7 @@ import (
 	"critcalc/calc"
 )
 
-// Law is the distribution of weights and biases.
+// Law is the distribution of the weights (biases are Gaussian).
 type Law int
 
 // Weight laws; both have zero mean and the variance of the layer.
@@ -82,7 +82,11 @@ type Config struct {
 	Widths []int
 	// Inputs are the inputs x_a (each of length n_0); at most MaxInputs.
 	Inputs [][]float64
-	// Law is the weight and bias distribution.
+	// Law is the weights' distribution. Biases are Gaussian whatever the
+	// law: a bias is one draw, not a sum that the central limit theorem
+	// makes Gaussian, so uniform biases would make the preactivations
+	// non-Gaussian at any width, outside the theory (sigmoid at C_b = 1,
+	// C_W = 0.5: the APJN 0.95 of its Gaussian value a layer).
 	Law Law
 	// Mode is the sampler; Exact needs Gaussian weights.
 	Mode Mode

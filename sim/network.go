@@ -184,7 +184,8 @@ func (w *worker) network(k int, layers []layerStats) netScalars {
 	return s
 }
 
-// bias draws the biases of layer l (variance C_b), times scale, into w.b.
+// bias draws the Gaussian biases of layer l (variance C_b), times scale,
+// into w.b.
 func (w *worker) bias(k, l, n int, scale float64) {
 	b := w.b[:n]
 	cb := w.c.layerCb(l)
@@ -192,7 +193,7 @@ func (w *worker) bias(k, l, n int, scale float64) {
 		clear(b)
 		return
 	}
-	fill(b, w.c.Law, w.c.Seed, Stream(k, l, KindBias), scale*math.Sqrt(cb))
+	fillNormal(b, w.c.Seed, Stream(k, l, KindBias), scale*math.Sqrt(cb))
 }
 
 // initTangents sets the tangent columns at layer l0: Hutchinson vectors

@@ -207,15 +207,19 @@ func TestReLUKernelAtCriticality(t *testing.T) {
 }
 
 // TestUniformWeights checks that uniform weights of the same variance give
-// the same first two layers' kernel (which depends on the weight variance
-// only) and, at this width, the same deeper kernels within error.
+// the same kernels and APJN as Gaussian ones within error: at infinite
+// width only the weights' variance enters, as the sums over a layer make
+// the preactivations Gaussian. Sigmoid networks at C_b = 1, C_W = 0.5
+// have preactivations dominated by the bias, which no sum averages: with
+// uniform biases (as the law once applied to them too) the APJN of layer
+// 3 was 0.93 of its Gaussian value at any width, 7 standard errors here.
 func TestUniformWeights(t *testing.T) {
-	x, _ := DefaultInputs(10, 1, 1, 0, 2)
-	c := Config{Sigma: calc.MustParse("tanh"), Cb: 0.1, CW: 1.5, Widths: equalWidths(10, 50, 3), Inputs: x, Nets: 3000, Seed: 1, Mode: Explicit}
+	x, _ := DefaultInputs(64, 1, 1, 0, 2)
+	c := Config{Sigma: calc.MustParse("sigmoid"), Cb: 1, CW: 0.5, Widths: equalWidths(64, 128, 3), Inputs: x, Tangents: 1, Nets: 1000, Seed: 1, Mode: Explicit}
 	g := estimates(t, mustRun(t, c))
 	c.Law, c.Seed = Uniform, 2
 	u := estimates(t, mustRun(t, c))
-	for _, k := range []string{"K00(1)", "K00(2)", "K00(3)"} {
+	for _, k := range []string{"K00(1)", "K00(2)", "K00(3)", "J(2)", "J(3)"} {
 		zAgree(t, k, g[k], u[k])
 	}
 }
