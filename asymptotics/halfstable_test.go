@@ -2,6 +2,7 @@ package asymptotics
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"critcalc/calc"
@@ -108,7 +109,7 @@ func confirmHalfStable(t *testing.T, hs halfStableCase) {
 	if math.Abs(cp.K-hs.kStar) > hs.kTol {
 		t.Fatalf("%s half-stable K* = %.12g, want %.12g", hs.name, cp.K, hs.kStar)
 	}
-	p, err := Predict(sig, cp.Cb, cp.CW, 1)
+	p, err := Predict(sig, cp.Cb, cp.CW, cp.K+hs.dk1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,4 +147,31 @@ func TestConfirmHalfStableSWISH(t *testing.T) {
 	testlevel.Exhaustive(t)
 	confirmHalfStable(t, halfStableCase{name: "swish", kStar: 14.3201736180, kTol: 1e-8,
 		lo: -1, hi: 0, nodes: 30, dk1: -1, L: 20000000, every: 100, minL: 2000000})
+}
+
+// TestHalfStableRepelledSide checks that a first-layer kernel on the side
+// of a half-stable K* that the map repels gets no half-stable prediction
+// but the reason: GELU's K* = 3.5616 attracts from above, and from K⁽¹⁾ = 1
+// the kernel flows to the stable fixed point 3.035 instead (`depth` then
+// reported only that the ansatz misses the sequence).
+func TestHalfStableRepelledSide(t *testing.T) {
+	sig := calc.MustParse("gelu")
+	an, err := recursions.Analyze(sig, recursions.DefaultKmax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cp := range an.Points {
+		if !(cp.K > 0 && cp.Physical) {
+			continue
+		}
+		if cp.Stability != recursions.HalfStableFromAbove {
+			t.Fatalf("GELU's K* = %g: %v, want attracting from above", cp.K, cp.Stability)
+		}
+		if _, err := Predict(sig, cp.Cb, cp.CW, 1); err == nil || !strings.Contains(err.Error(), "lies below the half-stable K*") {
+			t.Errorf("K⁽¹⁾ = 1 below K* = %g: %v", cp.K, err)
+		}
+		if p, err := Predict(sig, cp.Cb, cp.CW, cp.K+1); err != nil || p.Class != recursions.ClassHalfStable {
+			t.Errorf("K⁽¹⁾ above K* = %g: %v", cp.K, err)
+		}
+	}
 }
