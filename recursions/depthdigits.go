@@ -87,15 +87,30 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work, share int, 
 		CB1, CW1 = f().SetRat(cb1), f().SetRat(cw1)
 	}
 	K, V, G := f().SetRat(k1), f(), f()
+	// A scale-invariant σ has ⟨F⟩_K = K^p·⟨F⟩_1 exactly for each average
+	// of the set (scaleInvariantPowers): the averages at K = 1 serve
+	// every layer, whose kernel may grow to 10¹⁰⁰ and beyond (ReLU at
+	// C_W = 4), where a quadrature would cost a tenth of a second a layer
+	// and its integrands leave float64.
+	var atOne []*big.Float
+	if scaleInvariant {
+		if atOne, err = m.AtDigitsSharing(big.NewRat(1, 1), work, share); err != nil {
+			return nil, fmt.Errorf("recursions: the averages at K = 1: %w", err)
+		}
+	}
 	var out [][5]*big.Float
 	for l := 1; ; l++ {
 		if K.Sign() <= 0 {
 			return out, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l)
 		}
-		Kr, _ := K.Rat(nil)
-		v, err := m.AtDigitsSharing(Kr, work, share)
-		if err != nil {
-			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+		var v []*big.Float
+		if atOne != nil {
+			v = scaledAverages(atOne, K)
+		} else {
+			Kr, _ := K.Rat(nil)
+			if v, err = m.AtDigitsSharing(Kr, work, share); err != nil {
+				return out, fmt.Errorf("recursions: layer %d: %w", l, err)
+			}
 		}
 		q := quantities(K, CW, v) // g, g', χ∥, χ∥z, χ⊥, h, j, vertex, g''
 		chiPar := q[qChiParZ]     // (C_W/K)⟨zσσ'⟩: no cancellation
@@ -138,4 +153,25 @@ func agreeingLayer(l int, names []string, lo, hi []*big.Float, digits int, dst [
 		*dst[j] = c
 	}
 	return nil
+}
+
+// scaleInvariantPowers holds, for each average of the high-precision set
+// (in its order), the power p with ⟨F⟩_K = K^p·⟨F⟩_1 for a scale-invariant
+// σ: F(√K·z) = K^(d/2)·F(z) for F of degree d in z, σ of degree 1 and σ' of
+// degree 0.
+var scaleInvariantPowers = [nIntegrands]int{cSp2: 0, cZssp: 1, cSp2z2: 1, cZ3ssp: 2, cS2: 1, cS2z2: 2, cS2z4: 3, cS4: 2}
+
+// scaledAverages returns the high-precision set's averages at K of a
+// scale-invariant σ from those at K = 1, at K's precision.
+func scaledAverages(atOne []*big.Float, K *big.Float) []*big.Float {
+	prec := K.Prec()
+	v := make([]*big.Float, len(atOne))
+	for j, i := range averageSets[digitsSet].members {
+		x := new(big.Float).SetPrec(prec).Set(atOne[j])
+		for range scaleInvariantPowers[i] {
+			x.Mul(x, K)
+		}
+		v[j] = x
+	}
+	return v
 }

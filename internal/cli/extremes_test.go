@@ -47,14 +47,27 @@ func TestAnsweredAtExtremes(t *testing.T) {
 // TestDepthStopsWithLayersBefore checks that a run which fails at some
 // layer prints the layers before it, in float64 and with --digits alike:
 // ReLU at C_W = 2e20 multiplies K by 1e20 a layer from K^(1) = 1 until
-// ⟨σ²z⁴⟩ ≈ 105K³ leaves float64 at layer 7 (K = 1e120).
+// ⟨σ²z⁴⟩ ≈ 105K³ leaves float64 at layer 7 (K = 1e120); with --digits 15,
+// x² at C_W = 2e20, whose K grows like 2e20·3K², stops where ⟨σ²z⁴⟩ leaves
+// float64 at layer 4 (K = 2.8e145). With --digits, ReLU goes on to
+// K = 1e380 at layer 20: its averages at K = 1, scaled by powers of K,
+// serve every layer (it stopped at layer 6 as in float64 before).
 func TestDepthStopsWithLayersBefore(t *testing.T) {
-	for _, digits := range []string{"9", "15"} {
-		args := []string{"depth", "relu", "--cb", "0", "--cw", "2e20", "--layers", "20", "--every", "1", "--digits", digits}
+	for _, c := range []struct {
+		sigma, digits, stop, row string
+	}{
+		{"relu", "9", "stopped after layer 6", "\n  6  1e100 "},
+		{"x^2", "15", "stopped after layer 3", "\n  3  2.16e62 "},
+	} {
+		args := []string{"depth", c.sigma, "--cb", "0", "--cw", "2e20", "--layers", "20", "--every", "1", "--digits", c.digits}
 		code, out, errs := runCLI(args...)
-		if code != exitError || !strings.Contains(errs, "stopped after layer 6") || !strings.Contains(out, "\n  6  1e100 ") {
+		if code != exitError || !strings.Contains(errs, c.stop) || !strings.Contains(out, c.row) {
 			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), code, errs, out)
 		}
+	}
+	args := []string{"depth", "relu", "--cb", "0", "--cw", "2e20", "--layers", "20", "--every", "1", "--digits", "15"}
+	if code, out, errs := runCLI(args...); code != exitOK || !strings.Contains(out, "\n  20  1e380 ") {
+		t.Errorf("%s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), code, errs, out)
 	}
 }
 
