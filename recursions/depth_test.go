@@ -307,3 +307,30 @@ func TestIterateDigitsScaleInvariant(t *testing.T) {
 		t.Errorf("%d reported layers, want %d", i, L/50)
 	}
 }
+
+// TestIterateNTKDigitsScaleInvariant is TestIterateDigitsScaleInvariant
+// for the NTK: with λ_b = λ_W = 1, ReLU at (1, 4) has Θ' = 1 + K/2 + 2Θ,
+// checked to 30 digits at every 50th of 400 layers from Θ^(1) = 1.
+func TestIterateNTKDigitsScaleInvariant(t *testing.T) {
+	a := mustNew(t, "relu")
+	const L, digits = 400, 30
+	one := big.NewRat(1, 1)
+	dl, err := a.IterateNTKDigits(one, big.NewRat(4, 1), LambdaRat{B: one, W: one}, one, one, L, 50, digits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	K, T := big.NewRat(1, 1), big.NewRat(1, 1)
+	i := 0
+	for l := 1; l <= L; l++ {
+		if l%50 == 0 {
+			want := new(big.Float).SetPrec(256).SetRat(T)
+			diff := new(big.Float).SetPrec(256).Sub(dl[i].Theta.V, want)
+			if rel, _ := diff.Quo(diff, want).Float64(); dl[i].Theta.Digits < digits || math.Abs(rel) > 1e-29 {
+				t.Errorf("layer %d Θ: %s (%d digits), exact %s", l, dl[i].Theta.V.Text('g', 35), dl[i].Theta.Digits, want.Text('g', 35))
+			}
+			i++
+		}
+		T = new(big.Rat).Add(new(big.Rat).Add(one, new(big.Rat).Mul(big.NewRat(1, 2), K)), new(big.Rat).Mul(big.NewRat(2, 1), T))
+		K = new(big.Rat).Add(one, new(big.Rat).Mul(big.NewRat(2, 1), K))
+	}
+}

@@ -88,7 +88,7 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work, share int, 
 	}
 	K, V, G := f().SetRat(k1), f(), f()
 	// A scale-invariant σ has ⟨F⟩_K = K^p·⟨F⟩_1 exactly for each average
-	// of the set (scaleInvariantPowers): the averages at K = 1 serve
+	// of the set (digitsSetPowers): the averages at K = 1 serve
 	// every layer, whose kernel may grow to 10¹⁰⁰ and beyond (ReLU at
 	// C_W = 4), where a quadrature would cost a tenth of a second a layer
 	// and its integrands leave float64.
@@ -105,7 +105,7 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work, share int, 
 		}
 		var v []*big.Float
 		if atOne != nil {
-			v = scaledAverages(atOne, K)
+			v = scaledAverages(atOne, digitsSetPowers, K)
 		} else {
 			Kr, _ := K.Rat(nil)
 			if v, err = m.AtDigitsSharing(Kr, work, share); err != nil {
@@ -155,23 +155,28 @@ func agreeingLayer(l int, names []string, lo, hi []*big.Float, digits int, dst [
 	return nil
 }
 
-// scaleInvariantPowers holds, for each average of the high-precision set
-// (in its order), the power p with ⟨F⟩_K = K^p·⟨F⟩_1 for a scale-invariant
-// σ: F(√K·z) = K^(d/2)·F(z) for F of degree d in z, σ of degree 1 and σ' of
-// degree 0.
-var scaleInvariantPowers = [nIntegrands]int{cSp2: 0, cZssp: 1, cSp2z2: 1, cZ3ssp: 2, cS2: 1, cS2z2: 2, cS2z4: 3, cS4: 2}
-
-// scaledAverages returns the high-precision set's averages at K of a
-// scale-invariant σ from those at K = 1, at K's precision.
-func scaledAverages(atOne []*big.Float, K *big.Float) []*big.Float {
-	prec := K.Prec()
-	v := make([]*big.Float, len(atOne))
+// digitsSetPowers holds, for each average of the high-precision set (in
+// its order), the power p with ⟨F⟩_K = K^p·⟨F⟩_1 for a scale-invariant σ:
+// F(√K·z) = K^(d/2)·F(z) for F of degree d in z, σ being of degree 1 and σ'
+// of degree 0.
+var digitsSetPowers = func() []int {
+	powers := [nIntegrands]int{cSp2: 0, cZssp: 1, cSp2z2: 1, cZ3ssp: 2, cS2: 1, cS2z2: 2, cS2z4: 3, cS4: 2}
+	out := make([]int, len(averageSets[digitsSet].members))
 	for j, i := range averageSets[digitsSet].members {
-		x := new(big.Float).SetPrec(prec).Set(atOne[j])
-		for range scaleInvariantPowers[i] {
-			x.Mul(x, K)
+		out[j] = powers[i]
+	}
+	return out
+}()
+
+// scaledAverages returns the averages at K of a scale-invariant σ, at K's
+// precision, from those at K = 1: average j times K^powers[j].
+func scaledAverages(atOne []*big.Float, powers []int, K *big.Float) []*big.Float {
+	v := make([]*big.Float, len(atOne))
+	for j, x := range atOne {
+		v[j] = new(big.Float).SetPrec(K.Prec()).Set(x)
+		for range powers[j] {
+			v[j].Mul(v[j], K)
 		}
-		v[j] = x
 	}
 	return v
 }

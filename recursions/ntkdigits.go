@@ -40,8 +40,12 @@ func (a *Activation) IterateNTKDigits(cb, cw *big.Rat, lam LambdaRat, k1, theta1
 	if err != nil {
 		return nil, fmt.Errorf("recursions: preparing the NTK averages of %s: %w", s, err)
 	}
+	scaleInvariant, err := IsScaleInvariant(s)
+	if err != nil {
+		return nil, err
+	}
 	runs, errs := sideBySide(func(_, extra int) ([][2]*big.Float, error) {
-		return iterateNTKBig(m, cb, cw, lam, k1, theta1, L, every, digits+extra)
+		return iterateNTKBig(m, scaleInvariant, cb, cw, lam, k1, theta1, L, every, digits+extra)
 	})
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
@@ -75,13 +79,22 @@ func checkDigitsRun(name string, cb, cw *big.Rat, L, every, digits int) error {
 	return nil
 }
 
-// iterateNTKBig is one run of IterateNTKDigits with averages to work
-// digits: K and Θ of the reported layers.
-func iterateNTKBig(m *hermite.Many, cb, cw *big.Rat, lam LambdaRat, k1, theta1 *big.Rat, L, every, work int) ([][2]*big.Float, error) {
+// iterateNTKBig is one run of IterateNTKDigits with the averages m
+// (⟨σ²⟩, ⟨σ'²⟩) to work digits: K and Θ of the reported layers. For a
+// scale-invariant σ the averages at K = 1, times K and 1, serve every
+// layer.
+func iterateNTKBig(m *hermite.Many, scaleInvariant bool, cb, cw *big.Rat, lam LambdaRat, k1, theta1 *big.Rat, L, every, work int) ([][2]*big.Float, error) {
 	prec := calc.BitsForDigits(work) + 16
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
 	CB, CW, LB, LW := f().SetRat(cb), f().SetRat(cw), f().SetRat(lam.B), f().SetRat(lam.W)
 	K, T := f().SetRat(k1), f().SetRat(theta1)
+	var atOne []*big.Float
+	if scaleInvariant {
+		var err error
+		if atOne, err = m.AtDigits(big.NewRat(1, 1), work); err != nil {
+			return nil, fmt.Errorf("recursions: the averages at K = 1: %w", err)
+		}
+	}
 	var out [][2]*big.Float
 	for l := 1; ; l++ {
 		if l%every == 0 || l == L {
@@ -90,10 +103,15 @@ func iterateNTKBig(m *hermite.Many, cb, cw *big.Rat, lam LambdaRat, k1, theta1 *
 		if l == L {
 			return out, nil
 		}
-		Kr, _ := K.Rat(nil)
-		v, err := m.AtDigits(Kr, work)
-		if err != nil {
-			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
+		var v []*big.Float
+		if atOne != nil {
+			v = scaledAverages(atOne, []int{1, 0}, K)
+		} else {
+			Kr, _ := K.Rat(nil)
+			var err error
+			if v, err = m.AtDigits(Kr, work); err != nil {
+				return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
+			}
 		}
 		K, T = ntkStepBig(f, CB, CW, LB, LW, v[0], v[1], T)
 		if K.Sign() <= 0 {
