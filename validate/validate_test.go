@@ -58,12 +58,22 @@ func TestAgainstRecursions(t *testing.T) {
 			if len(rep.Checks) < 12 {
 				t.Errorf("only %d checks", len(rep.Checks))
 			}
-			for _, ch := range rep.Checks {
-				if !ch.Passed() {
-					t.Errorf("%s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
-				}
-			}
+			reportPasses(t, "", rep)
 		})
+	}
+}
+
+// reportPasses fails t for every check of rep that FAILs, naming the case
+// (when not empty).
+func reportPasses(t *testing.T, name string, rep *Report) {
+	t.Helper()
+	if name != "" {
+		name += ": "
+	}
+	for _, ch := range rep.Checks {
+		if !ch.Passed() {
+			t.Errorf("%s%s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", name, ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
+		}
 	}
 }
 
@@ -139,11 +149,7 @@ func TestBatchNorm(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		for _, ch := range rep.Checks {
-			if !ch.Passed() {
-				t.Errorf("%s: %s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", tt.name, ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
-			}
-		}
+		reportPasses(t, tt.name, rep)
 	}
 	c := sim.Config{Sigma: calc.MustParse("relu"), CW: 2, LayerNorm: sim.PreBN, Widths: widths(4, 8, 2), Nets: 4}
 	c.Inputs, _ = sim.DefaultInputs(4, 3, 1, 0.5, 1)
@@ -184,13 +190,11 @@ func TestDeepPhasesKeepShortVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			reportPasses(t, "", rep)
 			deep := 0
 			for _, ch := range rep.Checks {
 				if ch.Layer >= tt.shortAt && ch.Verdict.Judged() {
 					deep++
-				}
-				if !ch.Passed() {
-					t.Errorf("%s(%d): theory %.6g, simulation %.6g ± %.2g, z = %.2f > %.2f", ch.Quantity, ch.Layer, ch.Theory, ch.Empirical, ch.StdErr, ch.Z, rep.ZCrit)
 				}
 			}
 			if deep == 0 {
