@@ -29,6 +29,11 @@ const (
 
 var integrandNames = [nIntegrands]string{"σ'²", "zσσ'", "σ'²z²", "z³σσ'", "σ²", "σ²z²", "σ²z⁴", "σ⁴"}
 
+// scaleInvariantPower is, for each integrand, the power p with
+// ⟨F⟩_K = K^p·⟨F⟩_1 for a scale-invariant σ: F(√K·z) = K^(d/2)·F(z) for F
+// of degree d in z, σ being of degree 1 and σ' of degree 0.
+var scaleInvariantPower = [nIntegrands]int{cSp2: 0, cZssp: 1, cSp2z2: 1, cZ3ssp: 2, cS2: 1, cS2z2: 2, cS2z4: 3, cS4: 2}
+
 // integrand returns the expression F of i, building only that one.
 func (a *Activation) integrand(i integrand) calc.Expr {
 	z := calc.Var()

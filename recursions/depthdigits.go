@@ -87,30 +87,20 @@ func (a *Activation) iterateBig(cb, cw, k1 *big.Rat, L, every, work, share int, 
 		CB1, CW1 = f().SetRat(cb1), f().SetRat(cw1)
 	}
 	K, V, G := f().SetRat(k1), f(), f()
-	// A scale-invariant σ has ⟨F⟩_K = K^p·⟨F⟩_1 exactly for each average
-	// of the set (digitsSetPowers): the averages at K = 1 serve
-	// every layer, whose kernel may grow to 10¹⁰⁰ and beyond (ReLU at
-	// C_W = 4), where a quadrature would cost a tenth of a second a layer
-	// and its integrands leave float64.
-	var atOne []*big.Float
-	if scaleInvariant {
-		if atOne, err = m.AtDigitsSharing(big.NewRat(1, 1), work, share); err != nil {
-			return nil, fmt.Errorf("recursions: the averages at K = 1: %w", err)
-		}
+	averagesAt, err := layerAverages(scaleInvariant, averageSets[digitsSet].members, func(K *big.Rat) ([]*big.Float, error) {
+		return m.AtDigitsSharing(K, work, share)
+	})
+	if err != nil {
+		return nil, err
 	}
 	var out [][5]*big.Float
 	for l := 1; ; l++ {
 		if K.Sign() <= 0 {
 			return out, fmt.Errorf("recursions: layer %d: the kernel is no longer positive", l)
 		}
-		var v []*big.Float
-		if atOne != nil {
-			v = scaledAverages(atOne, digitsSetPowers, K)
-		} else {
-			Kr, _ := K.Rat(nil)
-			if v, err = m.AtDigitsSharing(Kr, work, share); err != nil {
-				return out, fmt.Errorf("recursions: layer %d: %w", l, err)
-			}
+		v, err := averagesAt(K)
+		if err != nil {
+			return out, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		q := quantities(K, CW, v) // g, g', χ∥, χ∥z, χ⊥, h, j, vertex, g''
 		chiPar := q[qChiParZ]     // (C_W/K)⟨zσσ'⟩: no cancellation
@@ -155,28 +145,31 @@ func agreeingLayer(l int, names []string, lo, hi []*big.Float, digits int, dst [
 	return nil
 }
 
-// digitsSetPowers holds, for each average of the high-precision set (in
-// its order), the power p with ⟨F⟩_K = K^p·⟨F⟩_1 for a scale-invariant σ:
-// F(√K·z) = K^(d/2)·F(z) for F of degree d in z, σ being of degree 1 and σ'
-// of degree 0.
-var digitsSetPowers = func() []int {
-	powers := [nIntegrands]int{cSp2: 0, cZssp: 1, cSp2z2: 1, cZ3ssp: 2, cS2: 1, cS2z2: 2, cS2z4: 3, cS4: 2}
-	out := make([]int, len(averageSets[digitsSet].members))
-	for j, i := range averageSets[digitsSet].members {
-		out[j] = powers[i]
+// layerAverages returns the averages of the integrands members at each K
+// of an iteration over layers: at's at that K, or, for a scale-invariant
+// σ, at's at K = 1 times K^p (scaleInvariantPower), which is exact and
+// needs no quadrature a layer as the kernel grows to 10¹⁰⁰ and beyond
+// (ReLU at C_W = 4), where a quadrature would cost a tenth of a second a
+// layer and its integrands leave float64.
+func layerAverages(scaleInvariant bool, members []integrand, at func(K *big.Rat) ([]*big.Float, error)) (func(K *big.Float) ([]*big.Float, error), error) {
+	if !scaleInvariant {
+		return func(K *big.Float) ([]*big.Float, error) {
+			Kr, _ := K.Rat(nil)
+			return at(Kr)
+		}, nil
 	}
-	return out
-}()
-
-// scaledAverages returns the averages at K of a scale-invariant σ, at K's
-// precision, from those at K = 1: average j times K^powers[j].
-func scaledAverages(atOne []*big.Float, powers []int, K *big.Float) []*big.Float {
-	v := make([]*big.Float, len(atOne))
-	for j, x := range atOne {
-		v[j] = new(big.Float).SetPrec(K.Prec()).Set(x)
-		for range powers[j] {
-			v[j].Mul(v[j], K)
+	atOne, err := at(big.NewRat(1, 1))
+	if err != nil {
+		return nil, fmt.Errorf("recursions: the averages at K = 1: %w", err)
+	}
+	return func(K *big.Float) ([]*big.Float, error) {
+		v := make([]*big.Float, len(atOne))
+		for j, x := range atOne {
+			v[j] = new(big.Float).SetPrec(K.Prec()).Set(x)
+			for range scaleInvariantPower[members[j]] {
+				v[j].Mul(v[j], K)
+			}
 		}
-	}
-	return v
+		return v, nil
+	}, nil
 }

@@ -34,13 +34,11 @@ func (a *Activation) IterateNTKDigits(cb, cw *big.Rat, lam LambdaRat, k1, theta1
 	if k1.Sign() <= 0 {
 		return nil, fmt.Errorf("recursions: IterateNTKDigits needs K^(1) > 0, got %s", hermite.RatG(k1))
 	}
-	s := a.Sigma
-	d1 := calc.Derivative(s, 1)
-	m, err := hermite.NewMany(calc.Mul(s, s), calc.Mul(d1, d1))
+	m, err := hermite.NewMany(a.integrand(ntkMembers[0]), a.integrand(ntkMembers[1]))
 	if err != nil {
-		return nil, fmt.Errorf("recursions: preparing the NTK averages of %s: %w", s, err)
+		return nil, fmt.Errorf("recursions: preparing the NTK averages of %s: %w", a.Sigma, err)
 	}
-	scaleInvariant, err := IsScaleInvariant(s)
+	scaleInvariant, err := IsScaleInvariant(a.Sigma)
 	if err != nil {
 		return nil, err
 	}
@@ -79,21 +77,23 @@ func checkDigitsRun(name string, cb, cw *big.Rat, L, every, digits int) error {
 	return nil
 }
 
+// ntkMembers are the averages of the NTK recursion, ⟨σ²⟩ and ⟨σ'²⟩.
+var ntkMembers = []integrand{cS2, cSp2}
+
 // iterateNTKBig is one run of IterateNTKDigits with the averages m
-// (⟨σ²⟩, ⟨σ'²⟩) to work digits: K and Θ of the reported layers. For a
-// scale-invariant σ the averages at K = 1, times K and 1, serve every
-// layer.
+// (ntkMembers) to work digits: K and Θ of the reported layers. For a
+// scale-invariant σ the averages at K = 1 serve every layer
+// (layerAverages).
 func iterateNTKBig(m *hermite.Many, scaleInvariant bool, cb, cw *big.Rat, lam LambdaRat, k1, theta1 *big.Rat, L, every, work int) ([][2]*big.Float, error) {
 	prec := calc.BitsForDigits(work) + 16
 	f := func() *big.Float { return new(big.Float).SetPrec(prec) }
 	CB, CW, LB, LW := f().SetRat(cb), f().SetRat(cw), f().SetRat(lam.B), f().SetRat(lam.W)
 	K, T := f().SetRat(k1), f().SetRat(theta1)
-	var atOne []*big.Float
-	if scaleInvariant {
-		var err error
-		if atOne, err = m.AtDigits(big.NewRat(1, 1), work); err != nil {
-			return nil, fmt.Errorf("recursions: the averages at K = 1: %w", err)
-		}
+	averagesAt, err := layerAverages(scaleInvariant, ntkMembers, func(K *big.Rat) ([]*big.Float, error) {
+		return m.AtDigits(K, work)
+	})
+	if err != nil {
+		return nil, err
 	}
 	var out [][2]*big.Float
 	for l := 1; ; l++ {
@@ -103,15 +103,9 @@ func iterateNTKBig(m *hermite.Many, scaleInvariant bool, cb, cw *big.Rat, lam La
 		if l == L {
 			return out, nil
 		}
-		var v []*big.Float
-		if atOne != nil {
-			v = scaledAverages(atOne, []int{1, 0}, K)
-		} else {
-			Kr, _ := K.Rat(nil)
-			var err error
-			if v, err = m.AtDigits(Kr, work); err != nil {
-				return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
-			}
+		v, err := averagesAt(K)
+		if err != nil {
+			return nil, fmt.Errorf("recursions: layer %d: %w", l, err)
 		}
 		K, T = ntkStepBig(f, CB, CW, LB, LW, v[0], v[1], T)
 		if K.Sign() <= 0 {
