@@ -76,8 +76,8 @@ func Predict(sigma calc.Expr, cb, cw, k1 float64) (Prediction, error) {
 	}
 	for _, p := range an.Points {
 		if p.K > 0 && p.Physical && near(cw, p.CW) && near(cb, p.Cb) {
-			if here, other, ok := repelledSide(p, k1); ok {
-				return Prediction{}, fmt.Errorf("asymptotics: %s at (C_b, C_W) = (%g, %g): K⁽¹⁾ = %g lies %s the half-stable K* = %.10g, on the side the kernel map repels (it attracts K %s K*), so the kernel does not flow to K*; a K⁽¹⁾ %s K* (--k1) does", sigma, cb, cw, k1, here, p.K, map[string]string{"above": ">", "below": "<"}[other], other)
+			if here, attracts, other, ok := repelledSide(p, k1); ok {
+				return Prediction{}, fmt.Errorf("asymptotics: %s at (C_b, C_W) = (%g, %g): K⁽¹⁾ = %g lies %s the half-stable K* = %.10g, on the side the kernel map repels (it attracts K %s K*), so the kernel does not flow to K*; a K⁽¹⁾ %s K* (--k1) does", sigma, cb, cw, k1, here, p.K, attracts, other)
 			}
 			s, err := HalfStablePredictions(p.A1)
 			if err != nil {
@@ -91,13 +91,14 @@ func Predict(sigma calc.Expr, cb, cw, k1 float64) (Prediction, error) {
 
 // repelledSide reports whether the first-layer kernel k1 lies on the side
 // of the half-stable fixed point p that the kernel map repels, which side
-// of it that is and which side the map attracts ("above" or "below").
-func repelledSide(p recursions.CriticalPoint, k1 float64) (here, attracted string, repelled bool) {
+// of it that is, and the side the map attracts as a comparison ("K > K*")
+// and in words.
+func repelledSide(p recursions.CriticalPoint, k1 float64) (here, attracts, other string, repelled bool) {
 	switch {
 	case p.Stability == recursions.HalfStableFromBelow && k1 > p.K:
-		return "above", "below", true
+		return "above", "<", "below", true
 	case p.Stability == recursions.HalfStableFromAbove && k1 < p.K:
-		return "below", "above", true
+		return "below", ">", "above", true
 	}
-	return "", "", false
+	return "", "", "", false
 }

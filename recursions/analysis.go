@@ -61,7 +61,7 @@ func (p *Prepared) analyze(kmax float64, h analysisHooks) (*Analysis, error) {
 	an := &Analysis{}
 	// A σ that oscillates too fast is refused before its scans, which
 	// would take minutes (sin(50x): 40 s at kmax = 100).
-	if err := checkAnalysisOscillation(sigma, kmax); err != nil {
+	if err := CheckAnalysisOscillation(sigma, kmax); err != nil {
 		return nil, err
 	}
 	p.waitScans()

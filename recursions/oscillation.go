@@ -8,9 +8,9 @@ import (
 	"critcalc/calc"
 )
 
-// OscillationGrid is the number of intervals of the grid on which
+// oscillationGrid is the number of intervals of the grid on which
 // CheckOscillation counts the sign changes of σ'.
-const OscillationGrid = 1 << 16
+const oscillationGrid = 1 << 16
 
 // analysisSignChanges is the most sign changes of σ' on |z| ≤ 10√kmax
 // with which an analysis searches (0, kmax] for critical points: 318
@@ -30,12 +30,12 @@ type OscillationError struct {
 
 func (e *OscillationError) Error() string {
 	return fmt.Sprintf("%s oscillates too fast for the Gaussian averages: σ' changes sign at least %d times on |z| ≤ %.3g (counted on %d points), and each change needs quadrature panels of its own; the limit is %d sign changes (within %s)",
-		e.Sigma, e.Changes, e.Zmax, OscillationGrid, e.Limit, e.Within)
+		e.Sigma, e.Changes, e.Zmax, oscillationGrid, e.Limit, e.Within)
 }
 
 // CheckOscillation refuses an activation that oscillates faster than the
 // Gaussian averages can resolve within seconds: it counts the sign changes
-// of σ' on |z| ≤ zmax (a grid of OscillationGrid intervals, which an
+// of σ' on |z| ≤ zmax (a grid of oscillationGrid intervals, which an
 // oscillation faster than the grid still fills with sign changes) and
 // returns an *OscillationError, whose message says what the range is
 // (within), for more than limit.
@@ -43,7 +43,7 @@ func CheckOscillation(sigma calc.Expr, zmax float64, limit int, within string) e
 	d := calc.Compile(calc.Derivative(sigma, 1))
 	// The two halves of the grid side by side (the grid costs a few
 	// milliseconds of the command's start), joined in order.
-	half := (OscillationGrid + 1) / 2
+	half := (oscillationGrid + 1) / 2
 	var lower signChanges
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -51,7 +51,7 @@ func CheckOscillation(sigma calc.Expr, zmax float64, limit int, within string) e
 		defer wg.Done()
 		lower = countSignChanges(d, zmax, 0, half)
 	}()
-	upper := countSignChanges(d, zmax, half, OscillationGrid+1)
+	upper := countSignChanges(d, zmax, half, oscillationGrid+1)
 	wg.Wait()
 	if n := lower.join(upper).n; n > limit {
 		return &OscillationError{Sigma: sigma, Changes: n, Zmax: zmax, Limit: limit, Within: within}
@@ -59,9 +59,12 @@ func CheckOscillation(sigma calc.Expr, zmax float64, limit int, within string) e
 	return nil
 }
 
-// checkAnalysisOscillation is CheckOscillation on the range of the root
-// scans of kmax: within 10 standard deviations at K = kmax.
-func checkAnalysisOscillation(sigma calc.Expr, kmax float64) error {
+// CheckAnalysisOscillation is CheckOscillation on the range of the root
+// scans of kmax, within 10 standard deviations at K = kmax, with the
+// limit of an analysis (analysisSignChanges): Analyze refuses what it
+// refuses, and a command whose other work searches K up to kmax too can
+// refuse it before that work.
+func CheckAnalysisOscillation(sigma calc.Expr, kmax float64) error {
 	return CheckOscillation(sigma, 10*math.Sqrt(kmax), analysisSignChanges, fmt.Sprintf("10 standard deviations at K = %g, the largest K searched", kmax))
 }
 
@@ -93,7 +96,7 @@ func (c signChanges) join(next signChanges) signChanges {
 const oscillationChunk = 1024
 
 // countSignChanges counts the sign changes of d at the grid points
-// z_i = −zmax + 2·zmax·i/OscillationGrid, lo ≤ i < hi, in order, skipping
+// z_i = −zmax + 2·zmax·i/oscillationGrid, lo ≤ i < hi, in order, skipping
 // the points where d is 0 or NaN.
 func countSignChanges(d *calc.Program, zmax float64, lo, hi int) signChanges {
 	zs, vs := make([]float64, oscillationChunk), make([]float64, oscillationChunk)
@@ -101,7 +104,7 @@ func countSignChanges(d *calc.Program, zmax float64, lo, hi int) signChanges {
 	for start := lo; start < hi; start += oscillationChunk {
 		m := min(oscillationChunk, hi-start)
 		for j := range m {
-			zs[j] = -zmax + 2*zmax*float64(start+j)/OscillationGrid
+			zs[j] = -zmax + 2*zmax*float64(start+j)/oscillationGrid
 		}
 		d.EvalSlice(vs[:m], zs[:m])
 		for _, v := range vs[:m] {

@@ -16,8 +16,8 @@ func TestSignChangesJoin(t *testing.T) {
 		d := calc.Compile(calc.Derivative(calc.MustParse(src), 1))
 		for _, zmax := range []float64{10, 100} {
 			want, prev := 0, 0.0
-			for i := 0; i <= OscillationGrid; i++ {
-				v := d.Eval(-zmax + 2*zmax*float64(i)/OscillationGrid)
+			for i := 0; i <= oscillationGrid; i++ {
+				v := d.Eval(-zmax + 2*zmax*float64(i)/oscillationGrid)
 				if v == 0 || math.IsNaN(v) {
 					continue
 				}
@@ -26,8 +26,8 @@ func TestSignChangesJoin(t *testing.T) {
 				}
 				prev = v
 			}
-			half := (OscillationGrid + 1) / 2
-			lo, hi := countSignChanges(d, zmax, 0, half), countSignChanges(d, zmax, half, OscillationGrid+1)
+			half := (oscillationGrid + 1) / 2
+			lo, hi := countSignChanges(d, zmax, 0, half), countSignChanges(d, zmax, half, oscillationGrid+1)
 			if got := lo.join(hi).n; got != want {
 				t.Errorf("%s on |z| ≤ %g: %d sign changes, the whole grid has %d", src, zmax, got, want)
 			}
@@ -47,7 +47,7 @@ func TestAnalyzeRefusesOscillation(t *testing.T) {
 	if !errors.As(err, &oe) || oe.Changes < 3000 || oe.Zmax != 100 || oe.Limit != analysisSignChanges {
 		t.Fatalf("sin(50x) at kmax = 100: %v", err)
 	}
-	if err := checkAnalysisOscillation(calc.MustParse("sin(5*x)"), 1); err != nil {
+	if err := CheckAnalysisOscillation(calc.MustParse("sin(5*x)"), 1); err != nil {
 		t.Errorf("sin(5x) at kmax = 1 (32 sign changes): %v", err)
 	}
 }

@@ -173,7 +173,7 @@ func runTable(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	for _, a := range acts {
 		// The tables search K up to act's default --kmax, 100.
-		if err := recursions.CheckOscillation(a.Sigma, 100, 400, "10 standard deviations at K = 100"); err != nil {
+		if err := recursions.CheckAnalysisOscillation(a.Sigma, recursions.DefaultKmax); err != nil {
 			errorf(stderr, "table %s: %v", name, err)
 			return exitError
 		}
