@@ -47,13 +47,13 @@ accuracy; each value keeps the digits, at most --digits D (default 9, at
 most 12, the float64 limit of every command), to which both runs and the
 mirror of the second about the first round alike (checked for tanh, GELU
 and erf against the high-precision iteration). With
---digits D from 13 to 60 (at most the layers that take about 5 minutes at an
-estimated 50 µs a layer per digit for a smooth σ, or a scale-invariant one
-without --inputs, and 1.2 ms for another with kinks, 4166 at 60 digits) K, V, G{1}, χ∥ and χ⊥, and
-with --inputs the two-input columns, are iterated in high precision twice,
-with averages certified to D+10 and D+20 digits, and each value keeps the
-digits on which the two runs agree: ψ keeps fewer as ρ → ±1 (unless σ is
-scale-invariant). The two-input average of a σ that is not scale-invariant
+--digits D from 13 to 60 (at most the layers that take about 5 minutes at
+an estimated 50 µs a layer per digit for a smooth σ, or a scale-invariant
+one without --inputs, and 1.2 ms for another with kinks, 4166 at 60
+digits) K, V, G{1}, χ∥ and χ⊥, and with --inputs the two-input columns,
+are iterated in high precision twice, with averages certified to D+10
+and D+20 digits, and each value keeps the digits on which the two runs
+agree: ψ keeps fewer as ρ → ±1 (unless σ is scale-invariant). The two-input average of a σ that is not scale-invariant
 is then Mehler's Hermite series with a bounded tail, which needs a smooth σ.
 --cb, --cw, --k1 and --inputs are exact decimals or fractions.
 
@@ -248,7 +248,7 @@ func runDepth(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
-	if smooth := quadratureFree(e, inputs == nil); f.digits > calc.Float64Digits && f.layers > depthMaxDigitsLayers(f.digits, smooth) {
+	if smooth := costsAsSmooth(e, inputs == nil); f.digits > calc.Float64Digits && f.layers > depthMaxDigitsLayers(f.digits, smooth) {
 		cost := depthDigitsLayerCost(f.digits, smooth)
 		return usageError(c, stderr, fmt.Errorf("--digits %d --layers %d would take about %s (about %v a layer at %d digits); the limit at %d digits is %d layers (about %s)",
 			f.digits, f.layers, roughDuration(time.Duration(f.layers)*cost), cost, f.digits,
@@ -333,12 +333,12 @@ func noteOmitted(ds *depthStopped, rep *depthReport, inputs, ntk bool) {
 
 func (e *depthStopped) Unwrap() error { return e.err }
 
-// quadratureFree reports whether the high-precision single-input layers
-// of σ cost what a smooth σ's do (depthDigitsLayerCost): σ is smooth, or
-// it is scale-invariant and runs alone (single: no --inputs), so that its
+// costsAsSmooth reports whether the high-precision layers of σ cost what
+// a smooth σ's do (depthDigitsLayerCost): σ is smooth, or it is
+// scale-invariant and runs alone (single: no --inputs), so that its
 // averages at K = 1 serve every layer, the NTK's too (2.1 s for 100000
 // layers of relu at 60 digits, 0.16 s for 4000 with --ntk).
-func quadratureFree(e calc.Expr, single bool) bool {
+func costsAsSmooth(e calc.Expr, single bool) bool {
 	if calc.Smooth(e) {
 		return true
 	}

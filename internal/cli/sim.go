@@ -60,8 +60,9 @@ computed in float64 only: with them --digits above 12 is an error.
 --mode exact (default) draws each layer from its exact Gaussian law given
 the tracked vectors (O(n·m²) per layer, Gaussian weights only); --mode
 explicit draws the weight matrices and multiplies them (gonum BLAS; any
---law of the weights, --float32; biases are Gaussian under every law). --arch is mlp, residual:mu=M, residual:alpha=A,lambda=B
-(z' = αz + λ(b + Wσ(z))), ln-pre or ln-post (LayerNorm before or after σ,
+--law of the weights, --float32; biases are Gaussian under every law).
+--arch is mlp, residual:mu=M, residual:alpha=A,lambda=B (z' = αz +
+λ(b + Wσ(z))), ln-pre or ln-post (LayerNorm before or after σ,
 ε = 0 unless ln-pre:eps=E) or bn[:eps=E,mu=M] (BatchNorm before σ over a
 batch of --batch equicorrelated inputs, AutoInit's Pre-BN, optionally with
 a residual μ; no APJN). For residual and normalized networks the theory is
