@@ -3,6 +3,7 @@ package hermite
 import (
 	"math"
 	"math/big"
+	"slices"
 	"testing"
 
 	"critcalc/calc"
@@ -90,16 +91,8 @@ func TestFeatureEdges(t *testing.T) {
 		{0.1, 0.5, 10, []float64{0, -0.1, 0.1, -0.2, 0.2, -0.4, 0.4}},
 		{0.1, 0.5, 0.3, []float64{0, -0.1, 0.1, -0.2, 0.2}},
 	} {
-		got := featureEdges(c.scale, c.width, c.T)
-		if len(got) != len(c.want) {
+		if got := featureEdges(c.scale, c.width, c.T); !slices.Equal(got, c.want) {
 			t.Errorf("featureEdges(%g, %g, %g) = %v, want %v", c.scale, c.width, c.T, got, c.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("featureEdges(%g, %g, %g) = %v, want %v", c.scale, c.width, c.T, got, c.want)
-				break
-			}
 		}
 	}
 }

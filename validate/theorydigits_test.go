@@ -104,10 +104,7 @@ func mappedReference(t *testing.T, c sim.Config, L, digits int) map[Key]*big.Flo
 // keep at least minDigits digits here, where nothing is ill-conditioned.
 func TestTheoryDigitsAgainstReferences(t *testing.T) {
 	const L, minDigits = 5, 8
-	xs, err := sim.DefaultInputs(16, 2, 1, 0.3, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	xs := twoInputs(t)
 	tests := []struct {
 		name string
 		cfg  sim.Config

@@ -9,6 +9,17 @@ import (
 	"critcalc/sim"
 )
 
+// twoInputs are the default pair of inputs of the tests that compare
+// networks with the theory: n₀ = 16, ‖x‖²/n₀ = 1, ρ = 0.3.
+func twoInputs(t *testing.T) [][]float64 {
+	t.Helper()
+	xs, err := sim.DefaultInputs(16, 2, 1, 0.3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return xs
+}
+
 func widths(n0, n, L int) []int {
 	w := []int{n0}
 	for range L {
@@ -27,10 +38,7 @@ func widths(n0, n, L int) []int {
 // samples the plain tanh network and the ReLU network with both LayerNorm
 // and a residual branch; the other five run with the exhaustive tests.
 func TestAgainstRecursions(t *testing.T) {
-	xs, err := sim.DefaultInputs(16, 2, 1, 0.3, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	xs := twoInputs(t)
 	tests := []struct {
 		name       string
 		cfg        sim.Config
@@ -170,10 +178,7 @@ func TestBatchNorm(t *testing.T) {
 // probability at most 1%, its family-wise level; each case is one fixed
 // seed.
 func TestDeepPhasesKeepShortVectors(t *testing.T) {
-	xs, err := sim.DefaultInputs(16, 2, 1, 0.3, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	xs := twoInputs(t)
 	tests := []struct {
 		name    string
 		cfg     sim.Config
